@@ -1,0 +1,54 @@
+"""pnp: print-and-play materials and scoring for small tabletop games.
+
+The package root is the public API::
+
+    >>> import pnp
+    >>> sheet = {"rows": {"orange": [None] * 9, "yellow": [None] * 9,
+    ...                   "purple": [1, 3, 5, None, 8, None, 13, 14, 16]}, "failed": 0}
+    >>> pnp.score("qwinto", sheet).total
+    16
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.definitions import GAMES, load
+from pnp.engines.result import Item, Note, Result, Score
+from pnp.errors import DefinitionError, FormatError, InputError, PnpError, UnknownGameError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES",
+    "DefinitionError",
+    "FormatError",
+    "InputError",
+    "Item",
+    "Note",
+    "PnpError",
+    "Result",
+    "Score",
+    "UnknownGameError",
+    "describe",
+    "load",
+    "score",
+]
+
+
+def score(game: str, data: Any, rules_dir: Path | None = None) -> Result:
+    """Check and score ``data`` (the calculator's input format, as plain Python data)."""
+    import importlib
+
+    rules = load(game, rules_dir)
+    engine = importlib.import_module(f"pnp.engines.{game}")
+    result: Result = engine.score(rules, data)
+    return result
+
+
+def describe(result: Result, lang: str = "en", rules_dir: Path | None = None) -> str:
+    """``result``'s breakdown as text in ``lang`` (es, en or fr)."""
+    from pnp.report import describe as _describe
+
+    return _describe(result, load(result.game, rules_dir), lang)

@@ -1,0 +1,109 @@
+"""Game definitions: ``rules/<game>.yaml`` read into typed, frozen objects.
+
+>>> qwinto = load("qwinto")
+>>> qwinto.scoring.failed_throw_penalty
+5
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from pnp.definitions.base import GameInfo, problems_from
+from pnp.definitions.source import YamlSyntaxError, load_with_lines
+from pnp.errors import DefinitionError, Problem, UnknownGameError
+
+GAMES = ("qwinto", "kwingto", "xactika", "ronda", "spectacle")
+"""Every game pnp knows, in the order they are listed to people."""
+
+
+def rules_dir() -> Path:
+    """Where definitions are read from: ``$PNP_RULES_DIR``, else the project's ``rules/``."""
+    env = os.environ.get("PNP_RULES_DIR")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "rules"
+
+
+def check_game(game: str) -> str:
+    """Return ``game`` if pnp knows it, else raise with a suggestion."""
+    if game in GAMES:
+        return game
+    import difflib
+
+    close = difflib.get_close_matches(game, GAMES, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else f" (known games: {', '.join(GAMES)})"
+    raise UnknownGameError(f"unknown game '{game}'{hint}")
+
+
+def model_of(game: str) -> type[GameInfo]:
+    """The definition class of ``game``."""
+    module = importlib.import_module(f"pnp.definitions.{check_game(game)}")
+    model: type[GameInfo] = module.Definition
+    return model
+
+
+def load(game: str, directory: Path | None = None) -> Any:
+    """Load and validate the definition of ``game`` from ``directory`` (default :func:`rules_dir`)."""
+    path = (directory or rules_dir()) / f"{check_game(game)}.yaml"
+    try:
+        stat = path.stat()
+    except OSError:
+        raise DefinitionError([Problem(_shown(path), None, "", "file not found")]) from None
+    return _load_cached(str(path), game, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _load_cached(path: str, game: str, _mtime: int, _size: int) -> GameInfo:
+    return load_file(Path(path), game)
+
+
+def load_file(path: Path, game: str | None = None) -> GameInfo:
+    """Load one definition file; ``game`` defaults to the file's stem."""
+    game = check_game(game or path.stem)
+    shown = _shown(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DefinitionError([Problem(shown, None, "", f"cannot read: {exc}")]) from None
+    try:
+        data, lines = load_with_lines(text)
+    except YamlSyntaxError as exc:
+        raise DefinitionError([Problem(shown, exc.line, "", f"invalid YAML: {exc.message}")]) from None
+    model = model_of(game)
+    if not isinstance(data, dict):
+        raise DefinitionError([Problem(shown, 1, "", "expected a mapping at the top level")])
+    problems = []
+    if data.get("game") != game:
+        problems.append(Problem(shown, lines.get(("game",), 1), "game",
+                                f"expected '{game}' (the file's name), got {data.get('game')!r}"))
+    try:
+        definition = model.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(problems_from(exc, model, shown, lines))
+    if problems:
+        raise DefinitionError(problems)
+    return definition
+
+
+def validate_all(directory: Path | None = None) -> list[Problem]:
+    """Every problem in every definition (an empty list when all are sound)."""
+    problems: list[Problem] = []
+    for game in GAMES:
+        try:
+            load_file((directory or rules_dir()) / f"{game}.yaml", game)
+        except DefinitionError as exc:
+            problems.extend(exc.problems)
+    return problems
+
+
+def _shown(path: Path) -> str:
+    """``path`` as a person would type it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
