@@ -39,7 +39,7 @@ def default_language() -> str:
     return "en"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def catalogue(lang: str) -> dict[str, str]:
     """Every translated message of ``lang`` (empty for English, the source)."""
     if lang not in LANGUAGES:

@@ -48,7 +48,7 @@ def model_of(game: str) -> type[GameInfo]:
 
 
 def load(game: str, directory: Path | None = None) -> Any:
-    """Load and validate the definition of ``game`` from ``directory`` (default :func:`rules_dir`)."""
+    """Load and validate ``game``'s definition from ``directory`` (default :func:`rules_dir`)."""
     path = (directory or rules_dir()) / f"{check_game(game)}.yaml"
     try:
         stat = path.stat()
@@ -73,7 +73,8 @@ def load_file(path: Path, game: str | None = None) -> GameInfo:
     try:
         data, lines = load_with_lines(text)
     except YamlSyntaxError as exc:
-        raise DefinitionError([Problem(shown, exc.line, "", f"invalid YAML: {exc.message}")]) from None
+        problem = Problem(shown, exc.line, "", f"invalid YAML: {exc.message}")
+        raise DefinitionError([problem]) from None
     model = model_of(game)
     if not isinstance(data, dict):
         raise DefinitionError([Problem(shown, 1, "", "expected a mapping at the top level")])

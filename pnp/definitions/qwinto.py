@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Literal
 
-from pydantic import model_validator
+from pydantic import ValidationInfo, field_validator, model_validator
 
 from pnp.definitions.base import GameInfo, Int, Model, NonNegative, Positive, Str
 
@@ -51,6 +51,18 @@ class Row(Model):
         span = range(self.first_column, self.last_column + 1)
         return tuple(c for c in span if c != self.gap_column)
 
+    @model_validator(mode="after")
+    def _gap_inside(self) -> Row:
+        if not self.first_column < self.gap_column < self.last_column:
+            raise ValueError(f"gap column {self.gap_column} is not inside columns "
+                             f"{self.first_column}-{self.last_column}")
+        return self
+
+
+def full_columns(rows: tuple[Row, ...]) -> tuple[int, ...]:
+    sets = [set(r.box_columns) for r in rows]
+    return tuple(sorted(set.intersection(*sets))) if sets else ()
+
 
 class Pentagon(Model):
     column: Positive
@@ -64,34 +76,41 @@ class Sheet(Model):
     pentagons: tuple[Pentagon, ...]
     failed_throw_boxes: NonNegative
 
-    @model_validator(mode="after")
-    def _geometry(self) -> Sheet:
-        colours = [r.colour for r in self.rows]
+    @field_validator("rows")
+    @classmethod
+    def _rows_fit(cls, rows: tuple[Row, ...], info: ValidationInfo) -> tuple[Row, ...]:
+        colours = [r.colour for r in rows]
         if len(set(colours)) != len(colours):
             raise ValueError(f"rows repeat a colour: {colours}")
-        for row in self.rows:
-            if not row.first_column < row.gap_column < row.last_column:
-                raise ValueError(f"{row.colour} row: gap column {row.gap_column} is not inside "
-                                 f"columns {row.first_column}-{row.last_column}")
-            if row.last_column > self.columns:
+        columns = info.data.get("columns")
+        for row in rows:
+            if columns is not None and row.last_column > columns:
                 raise ValueError(f"{row.colour} row ends in column {row.last_column}, "
-                                 f"past the sheet's {self.columns} columns")
-        full = set(self.full_columns)
-        for p in self.pentagons:
-            if p.row not in colours:
+                                 f"past the sheet's {columns} columns")
+        return rows
+
+    @field_validator("pentagons")
+    @classmethod
+    def _pentagons_fit(cls, pentagons: tuple[Pentagon, ...],
+                       info: ValidationInfo) -> tuple[Pentagon, ...]:
+        if "rows" not in info.data:
+            return pentagons
+        rows: tuple[Row, ...] = info.data["rows"]
+        full = full_columns(rows)
+        for p in pentagons:
+            if p.row not in {r.colour for r in rows}:
                 raise ValueError(f"pentagon in column {p.column}: no row is {p.row!r}")
             if p.column not in full:
                 raise ValueError(f"pentagon in column {p.column}: that column does not have a "
-                                 f"box in every row (those are {sorted(full)})")
-        if len({p.column for p in self.pentagons}) != len(self.pentagons):
+                                 f"box in every row (those are {list(full)})")
+        if len({p.column for p in pentagons}) != len(pentagons):
             raise ValueError("two pentagons share a column")
-        return self
+        return pentagons
 
     @cached_property
     def full_columns(self) -> tuple[int, ...]:
         """Columns with a box in every row: the ones that can earn a pentagon bonus."""
-        sets = [set(r.box_columns) for r in self.rows]
-        return tuple(sorted(set.intersection(*sets))) if sets else ()
+        return full_columns(self.rows)
 
     def row(self, colour: str) -> Row:
         return next(r for r in self.rows if r.colour == colour)

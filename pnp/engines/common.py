@@ -60,19 +60,19 @@ def score_sheets(game: str, data: Any, score_one: SheetScorer,
     if "players" not in data:
         score, notes = score_one(data)
         return Result(game, {"": score}, (("",),), single=True, notes=notes)
-    only_keys(data, {"players", "game"}, "")
+    only_keys(data, {"players"}, "")
     players = mapping(data["players"], "players")
     if not players:
         raise InputError("players: no players given")
     scores: dict[str, Score] = {}
-    notes: list[Note] = []
+    all_notes: list[Note] = []
     for name, sheet in players.items():
         try:
             scores[str(name)], player_notes = score_one(mapping(sheet, str(name)))
         except InputError as exc:
             raise type(exc)(f"{name}: {exc}") from None
-        notes.extend(Note(n.what, {"player": str(name), **n.detail}) for n in player_notes)
-    return Result(game, scores, rank(scores, higher_wins=higher_wins), notes=tuple(notes))
+        all_notes.extend(Note(n.what, {"player": str(name), **n.detail}) for n in player_notes)
+    return Result(game, scores, rank(scores, higher_wins=higher_wins), notes=tuple(all_notes))
 
 
 def _shown(value: Any) -> str:

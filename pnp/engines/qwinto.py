@@ -85,7 +85,8 @@ def _parse_row(rules: Definition, colour: str, value: Any) -> tuple[Box, ...]:
         whole(box, f"{colour} box {index}", low, high)
         if last is not None and box <= last[0]:
             relation = "the same as" if box == last[0] else "not greater than"
-            raise InputError(f"{colour} box {index}: {box} is {relation} {last[0]} in box {last[1]}")
+            raise InputError(
+                f"{colour} box {index}: {box} is {relation} {last[0]} in box {last[1]}")
         last = (box, index)
     return tuple(boxes)
 
@@ -140,7 +141,7 @@ def score_sheet(rules: Definition, sheet: Sheet) -> Score:
 def _score_data(rules: Definition, data: Any) -> tuple[Score, tuple[Note, ...]]:
     sheet = parse_sheet(rules, data)
     complete = sum(sheet.filled(r.colour) == r.boxes for r in rules.sheet.rows)
-    notes = ()
+    notes: tuple[Note, ...] = ()
     if complete > rules.end.complete_rows:
         notes = (Note("beyond_end", {"complete_rows": complete,
                                      "end_rows": rules.end.complete_rows}),)

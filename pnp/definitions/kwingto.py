@@ -1,0 +1,190 @@
+"""Kwingto's definition: the deck, the dice, the board, scoring values, end and coto."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import model_validator
+
+from pnp.definitions.base import Bool, GameInfo, Int, Model, NonNegative, Positive, Str, Text
+
+
+class Suit(Model):
+    """A suit: the letter cards are written with, its symbol, and the dice colour it goes with."""
+
+    letter: Str
+    symbol: Str
+    colour: Str
+    name: Text
+
+
+class Rank(Model):
+    """A rank and the values it may count; the ace has two."""
+
+    rank: Str
+    values: tuple[Int, ...]
+    name: Text | None = None
+
+    @model_validator(mode="after")
+    def _values(self) -> Rank:
+        if not self.values or sorted(set(self.values)) != list(self.values):
+            raise ValueError(f"rank {self.rank}: values must be one or more rising numbers, "
+                             f"got {list(self.values)}")
+        return self
+
+
+class Deck(Model):
+    """Each player's own deck."""
+
+    cards: Positive
+    jokers: NonNegative
+    suits: tuple[Suit, ...]
+    ranks: tuple[Rank, ...]
+
+    @model_validator(mode="after")
+    def _complete(self) -> Deck:
+        letters = [s.letter for s in self.suits]
+        names = [r.rank for r in self.ranks]
+        if len(set(letters)) != len(letters):
+            raise ValueError(f"suits repeat a letter: {letters}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"ranks repeat a name: {names}")
+        if len(letters) * len(names) != self.cards:
+            raise ValueError(f"{len(letters)} suits × {len(names)} ranks is not {self.cards} cards")
+        return self
+
+    @cached_property
+    def values(self) -> tuple[int, ...]:
+        """Every value a card can count, low to high."""
+        return tuple(sorted({v for r in self.ranks for v in r.values}))
+
+    def rank(self, name: str) -> Rank:
+        return next(r for r in self.ranks if r.rank == name)
+
+    def suit(self, letter: str) -> Suit:
+        return next(s for s in self.suits if s.letter == letter)
+
+
+class DiceColour(Model):
+    """Dice of one colour; ``mixed`` says whether they add or subtract in a two-colour throw."""
+
+    colour: Str
+    count: Positive
+    mixed: Literal["add", "subtract"]
+
+
+class Range(Model):
+    min: Positive
+    max: Positive
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Range:
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is greater than max {self.max}")
+        return self
+
+
+class Dice(Model):
+    sides: Positive
+    colours: tuple[DiceColour, ...]
+    per_throw: Range
+    rethrows: NonNegative
+    rethrow_same_dice: Bool
+    mixed_throw_suits: Literal["any"]
+
+
+class FailedResults(Model):
+    """Throw results no card can take: at most ``at_most`` or at least ``at_least``."""
+
+    at_most: Int
+    at_least: Int
+
+
+class Throws(Model):
+    cards_per_throw: Positive
+    placing_is_optional: Bool
+    failed: FailedResults
+    penalty_card: Literal["active_player"]
+    declining_is_failed: Bool
+
+
+class Board(Model):
+    """Three rows of five spaces, so five columns of three."""
+
+    rows: Positive
+    spaces: Positive
+
+
+class RoyalFlush(Model):
+    points: NonNegative
+    ranks: tuple[Str, ...]
+
+
+class Scoring(Model):
+    points_per_card: NonNegative
+    complete_row: Literal["rightmost"]
+    column: Literal["highest_minus_lowest"]
+    straight_flush: NonNegative
+    royal_flush: RoyalFlush
+    royal_also_straight: Bool
+    failed_throw_penalty: NonNegative
+
+
+class End(Model):
+    complete_rows: Positive
+    failed_throws: Positive
+    finish_round: Bool
+
+
+class Ranking(Model):
+    tiebreak: Literal["filled_spaces"]
+    still_tied: Literal["shared_place"]
+
+
+class CotoFormat(Model):
+    id: Literal["games", "wins", "points"]
+    example: Positive
+
+
+class Coto(Model):
+    """A series of games: how long it runs, and how it is won."""
+
+    formats: tuple[CotoFormat, ...]
+    points_carry_over: Bool
+    tie: Literal["one_more_game"]
+
+
+class Definition(GameInfo):
+    deck: Deck
+    dice: Dice
+    throws: Throws
+    board: Board
+    scoring: Scoring
+    end: End
+    ranking: Ranking
+    coto: Coto
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Definition:
+        colours = {d.colour for d in self.dice.colours}
+        for suit in self.deck.suits:
+            if suit.colour not in colours:
+                raise ValueError(f"suit {suit.letter} is {suit.colour}, but no dice are")
+        if self.board.rows > len(self.deck.suits):
+            raise ValueError(f"{self.board.rows} rows of different suits, "
+                             f"but only {len(self.deck.suits)} suits")
+        low, high = self.deck.values[0], self.deck.values[-1]
+        failed = self.throws.failed
+        if (failed.at_most, failed.at_least) != (low - 1, high + 1):
+            raise ValueError(f"throws.failed must be the results no card takes: "
+                             f"at_most {low - 1}, at_least {high + 1}")
+        names = {r.rank for r in self.deck.ranks}
+        for name in self.scoring.royal_flush.ranks:
+            if name not in names:
+                raise ValueError(f"royal flush rank {name!r} is not a rank of the deck")
+        if len(self.scoring.royal_flush.ranks) != self.board.spaces:
+            raise ValueError(f"a royal flush must fill a row of {self.board.spaces} spaces")
+        if self.dice.per_throw.max > sum(d.count for d in self.dice.colours):
+            raise ValueError("dice.per_throw.max is more than the dice there are")
+        return self

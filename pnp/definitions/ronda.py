@@ -1,0 +1,183 @@
+"""Ronda's definition: the Spanish deck, the deal, combinations, caídas, mesas, end of deal."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import model_validator
+
+from pnp.definitions.base import GameInfo, Model, NonNegative, Positive, Str, Text
+
+
+class Suit(Model):
+    code: Str
+    es: Str
+    en: Str
+    fr: Str
+    ar: tuple[Str, ...] = ()
+
+
+class Face(Model):
+    rank: Positive
+    name: Text
+
+
+class Deck(Model):
+    suits: tuple[Suit, ...]
+    ranks: tuple[Positive, ...]
+    """In capture-sequence order: each rank is followed by the next one in the run."""
+    faces: tuple[Face, ...] = ()
+
+    @model_validator(mode="after")
+    def _distinct(self) -> Deck:
+        codes = [s.code for s in self.suits]
+        if len(set(codes)) != len(codes) or any(len(c) != 1 for c in codes):
+            raise ValueError(f"suit codes must be distinct single letters, got {codes}")
+        if len(set(self.ranks)) != len(self.ranks):
+            raise ValueError(f"ranks repeat: {list(self.ranks)}")
+        for face in self.faces:
+            if face.rank not in self.ranks:
+                raise ValueError(f"face {face.rank} is not a rank of the deck")
+        return self
+
+    @property
+    def size(self) -> int:
+        return len(self.suits) * len(self.ranks)
+
+
+class Deal(Model):
+    hand: Positive
+    table: NonNegative
+    table_distinct_ranks: bool
+    table_no_run: bool
+    direction: Literal["counterclockwise", "clockwise"]
+    leftover: Literal["last_capturer"]
+
+
+class Partnerships(Model):
+    players: Positive
+    sides: Positive
+    seating: Literal["opposite"]
+
+
+class Combination(Model):
+    name: Str
+    cards: Positive
+    points: NonNegative
+    false_penalty: NonNegative
+    hidden_penalty: NonNegative
+
+
+class Caida(Model):
+    points: tuple[NonNegative, ...]
+    """Points of each link of a chain: the first caída, then the next player's, and so on."""
+    calls: tuple[Str, ...]
+    calls_with_mesa: tuple[Str, ...]
+    chain_min_players: Positive
+
+    @model_validator(mode="after")
+    def _aligned(self) -> Caida:
+        if not self.points:
+            raise ValueError("a caída needs the points of at least one link")
+        if not len(self.points) == len(self.calls) == len(self.calls_with_mesa):
+            raise ValueError("points, calls and calls_with_mesa must have one entry per link")
+        return self
+
+
+class Mesa(Model):
+    points: NonNegative
+
+
+class CountRule(Model):
+    sides: Positive
+    over: NonNegative
+
+
+class EndOfDeal(Model):
+    count: tuple[CountRule, ...]
+
+
+class AcesHigh(Model):
+    rank_order: tuple[Positive, ...]
+
+
+class HeavyHidden(Model):
+    ronda_penalty: NonNegative
+
+
+class AdvancedEnd(Model):
+    bonus: NonNegative
+    bonus_ranks: tuple[Positive, ...]
+    penalty: NonNegative
+    penalty_ranks: tuple[Positive, ...]
+
+
+class Variants(Model):
+    aces_high: AcesHigh
+    heavy_hidden: HeavyHidden
+    advanced_end: AdvancedEnd
+    short_target: Positive
+
+
+class Term(Model):
+    id: Str
+    es: tuple[Str, ...]
+    fr: tuple[Str, ...]
+    ar: tuple[Str, ...]
+
+
+class Definition(GameInfo):
+    deck: Deck
+    deal: Deal
+    partnerships: Partnerships
+    combinations: tuple[Combination, ...]
+    """Weakest kind first."""
+    rank_order: tuple[Positive, ...]
+    """Lowest first, for comparing combinations of the same kind."""
+    tie: Literal["split_round_down"]
+    caida: Caida
+    mesa: Mesa
+    end_of_deal: EndOfDeal
+    target: Positive
+    variants: Variants
+    terms: tuple[Term, ...] = ()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Definition:
+        ranks = set(self.deck.ranks)
+        for where, order in (("rank_order", self.rank_order),
+                             ("variants.aces_high.rank_order", self.variants.aces_high.rank_order)):
+            if sorted(order) != sorted(ranks) or len(order) != len(ranks):
+                raise ValueError(f"{where} must list each rank of the deck once")
+        for rank in (*self.variants.advanced_end.bonus_ranks,
+                     *self.variants.advanced_end.penalty_ranks):
+            if rank not in ranks:
+                raise ValueError(f"advanced_end: {rank} is not a rank of the deck")
+        names = [c.name for c in self.combinations]
+        if len(set(names)) != len(names) or "ronda" not in names:
+            raise ValueError(f"combinations need distinct names including ronda, got {names}")
+        for combo in self.combinations:
+            if combo.cards > len(self.deck.suits):
+                raise ValueError(f"{combo.name}: {combo.cards} cards of a rank do not exist")
+        for count in range(self.players.min, self.players.max + 1):
+            dealt = self.deck.size - self.deal.table
+            if dealt % (self.deal.hand * count):
+                raise ValueError(f"{dealt} cards do not deal evenly in hands of "
+                                 f"{self.deal.hand} to {count} players")
+            if self.sides(count) not in {c.sides for c in self.end_of_deal.count}:
+                raise ValueError(f"end_of_deal.count has no rule for {self.sides(count)} sides")
+        return self
+
+    def sides(self, players: int) -> int:
+        """How many sides score: teams with the partnership count, else one per player."""
+        return self.partnerships.sides if players == self.partnerships.players else players
+
+    def rounds(self, players: int) -> int:
+        """How many times hands are dealt in one deal."""
+        return (self.deck.size - self.deal.table) // (self.deal.hand * players)
+
+    def combination(self, name: str) -> Combination:
+        return next(c for c in self.combinations if c.name == name)
+
+    def count_over(self, sides: int) -> int:
+        return next(c.over for c in self.end_of_deal.count if c.sides == sides)

@@ -1,0 +1,182 @@
+"""Spectacle's definition: the poker deck's roles, chips, limits, scoring, end and variant."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import model_validator
+
+from pnp.definitions.base import (
+    Bool,
+    Completion,
+    GameInfo,
+    Model,
+    NonNegative,
+    PlayerCount,
+    Positive,
+    Str,
+    Text,
+)
+
+
+class Suit(Model):
+    id: Str
+    symbol: Str
+    name: Text
+    business: Text
+
+
+class Development(Model):
+    """A development card rank: what it costs, and what it adds up to as a bonus."""
+
+    rank: Str
+    value: Positive
+
+
+class Noble(Model):
+    """A face card: the bonus total of its suit it needs, and its ability (a completion id)."""
+
+    rank: Str
+    name: Text
+    requirement: Positive
+    ability: Str
+
+
+class Deck(Model):
+    suits: tuple[Suit, ...]
+    development: tuple[Development, ...]
+    nobles: tuple[Noble, ...]
+
+    @model_validator(mode="after")
+    def _distinct(self) -> Deck:
+        ranks = [d.rank for d in self.development] + [n.rank for n in self.nobles]
+        if len(set(ranks)) != len(ranks):
+            raise ValueError(f"ranks repeat: {ranks}")
+        values = [d.value for d in self.development]
+        if len(set(values)) != len(values):
+            raise ValueError(f"development values repeat: {values}")
+        suits = [s.id for s in self.suits]
+        if len(set(suits)) != len(suits):
+            raise ValueError(f"suits repeat: {suits}")
+        return self
+
+    def value(self, rank: str) -> int | None:
+        """The value of a development rank, or None for a noble."""
+        return next((d.value for d in self.development if d.rank == rank), None)
+
+    def noble(self, rank: str) -> Noble | None:
+        return next((n for n in self.nobles if n.rank == rank), None)
+
+
+class Chips(Model):
+    values: tuple[Positive, ...]
+    piles: Positive
+    pile: tuple[Positive, ...]
+    starting: NonNegative
+    take: Positive
+
+    @model_validator(mode="after")
+    def _piles(self) -> Chips:
+        unknown = sorted(set(self.pile) - set(self.values))
+        if unknown:
+            raise ValueError(f"pile holds chip values outside {list(self.values)}: {unknown}")
+        if self.take > self.piles:
+            raise ValueError(f"take ({self.take}) is more than the {self.piles} piles")
+        return self
+
+
+class Setup(Model):
+    players: Positive
+    market: Positive
+    nobles: Positive
+
+
+class Limits(Model):
+    reserved: NonNegative
+    chips: NonNegative
+    nobles_per_round: Positive
+
+
+class Claim(Model):
+    min_cards: Positive
+
+
+class Claims(Model):
+    series: Claim
+    run: Claim
+
+
+class Scoring(Model):
+    noble: NonNegative
+    series: NonNegative
+    run: NonNegative
+    reserved_penalty: NonNegative
+
+
+class End(Model):
+    points: Positive
+    deck_runs_out: Bool
+    finish_round: Bool
+    tiebreak: Literal["fewer_nobles"]
+
+
+class Variant(Model):
+    players: PlayerCount
+    extra_piles_per_player: NonNegative
+    extra_nobles_per_player: NonNegative
+
+
+class Action(Model):
+    id: Str
+    name: Text
+    source: Literal["designer", "completion"]
+
+
+class Definition(GameInfo):
+    deck: Deck
+    chips: Chips
+    setup: Setup
+    limits: Limits
+    claims: Claims
+    scoring: Scoring
+    end: End
+    variant: Variant
+    actions: tuple[Action, ...]
+    terms: dict[Str, Text]
+    completion: tuple[Completion, ...]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Definition:
+        if self.players.min != self.setup.players:
+            raise ValueError(f"players.min ({self.players.min}) is not the base game's "
+                             f"setup.players ({self.setup.players})")
+        if (self.variant.players.min != self.setup.players + 1
+                or self.variant.players.max != self.players.max):
+            raise ValueError("variant.players must run from one more than setup.players "
+                             "to players.max")
+        ids = {c.id for c in self.completion}
+        for noble in self.deck.nobles:
+            if noble.ability not in ids:
+                raise ValueError(f"noble {noble.rank}: ability '{noble.ability}' is not a "
+                                 "completion id")
+        if self.claims.series.min_cards > len(self.deck.suits):
+            raise ValueError("claims.series.min_cards is more than there are suits")
+        for players in range(self.players.min, self.players.max + 1):
+            if self.nobles_revealed(players) > len(self.deck.suits) * len(self.deck.nobles):
+                raise ValueError(f"{players} players would reveal more nobles than the deck has")
+        return self
+
+    def extra_players(self, players: int) -> int:
+        return max(0, players - self.setup.players)
+
+    def piles(self, players: int) -> int:
+        """Chip piles set up for ``players``, which is also the most piles there may be."""
+        return self.chips.piles + self.extra_players(players) * self.variant.extra_piles_per_player
+
+    def nobles_revealed(self, players: int) -> int:
+        return self.setup.nobles + self.extra_players(players) * self.variant.extra_nobles_per_player
+
+    def chips_in_play(self, players: int) -> dict[int, int]:
+        """How many chips of each value the game has for ``players``."""
+        piles = self.piles(players)
+        return {value: piles * self.chips.pile.count(value) for value in self.chips.values}
