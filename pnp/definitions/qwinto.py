@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from pnp.definitions.base import GameInfo, Int, Model, NonNegative, Positive, Str
 
@@ -116,6 +116,14 @@ class Sheet(Model):
         return next(r for r in self.rows if r.colour == colour)
 
 
+class Print(Model):
+    """How the printed sheet tells the rows apart: colour, grey tint and a mark each."""
+
+    colours: dict[Str, Str]
+    greys: dict[Str, Annotated[float, Field(ge=0, le=1)]]
+    marks: dict[Str, Str]
+
+
 class Scoring(Model):
     points_per_number: NonNegative
     complete_row: Literal["rightmost"]
@@ -132,6 +140,7 @@ class Definition(GameInfo):
     dice: tuple[Die, ...]
     turn: Turn
     sheet: Sheet
+    print: Print
     scoring: Scoring
     end: End
 
@@ -140,6 +149,10 @@ class Definition(GameInfo):
         if self.end.failed_throws > self.sheet.failed_throw_boxes:
             raise ValueError(f"end.failed_throws ({self.end.failed_throws}) is more than the "
                              f"sheet's {self.sheet.failed_throw_boxes} failed-throw boxes")
+        colours = {r.colour for r in self.sheet.rows}
+        for field in ("colours", "greys", "marks"):
+            if set(getattr(self.print, field)) != colours:
+                raise ValueError(f"print.{field} must name exactly the rows {sorted(colours)}")
         die_colours = {d.colour for d in self.dice}
         for row in self.sheet.rows:
             if row.colour not in die_colours:

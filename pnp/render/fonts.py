@@ -1,0 +1,28 @@
+"""The bundled fonts (``fonts/``), registered once with reportlab.
+
+Only these fonts appear in pnp's PDFs, always embedded (reportlab subsets TrueType).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+FONTS_DIR = Path(__file__).resolve().parents[2] / "fonts"
+
+SANS = "PnpSans"
+SANS_BOLD = "PnpSans-Bold"
+FILES = {SANS: "DejaVuSans.ttf", SANS_BOLD: "DejaVuSans-Bold.ttf"}
+
+
+@functools.cache
+def register() -> None:
+    """Register the bundled faces with reportlab (once per process)."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name, file in FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
+    addMapping(SANS, 0, 0, SANS)
+    addMapping(SANS, 1, 0, SANS_BOLD)

@@ -1,0 +1,186 @@
+"""Printable sheets: paper, imposition of N sheets per page, cut lines, metadata.
+
+A game's sheet is a :class:`Layout`: its natural size in millimetres and a function
+that draws it with the origin at its bottom-left corner, one unit being one
+millimetre. This module places as many copies as asked on A4 or Letter, scaled
+to fill their cell (never past ``MAX_SCALE``), and writes a reproducible PDF.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.definitions import check_game, load
+from pnp.errors import PnpError
+from pnp.i18n import Translate, translator
+from pnp.render import fonts
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Paper sizes in millimetres, portrait."""
+
+MARGIN = 8.0
+"""Page margin in mm: more than the 6 mm that home printers leave blank."""
+
+MAX_SCALE = 2.2
+
+CUT_GREY = 0.55
+
+
+class SheetError(PnpError):
+    """A sheet that cannot be made as asked (unknown kind, impossible per-page count)."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """What a draw function needs besides the definition."""
+
+    lang: str
+    _: Translate
+    grayscale: bool
+
+    def colour(self, hex_colour: str, grey: float) -> tuple[float, float, float]:
+        """``hex_colour`` as RGB, or the grey tint ``grey`` on a grayscale sheet."""
+        if self.grayscale:
+            return (grey, grey, grey)
+        value = hex_colour.lstrip("#")
+        r, g, b = (int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
+        return (r, g, b)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One kind of printable sheet of a game."""
+
+    title: str
+    size: Callable[[Any], tuple[float, float]]
+    draw: Callable[[Canvas, Any, Style], None]
+    per_page: tuple[int, ...] = (1,)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """Where one copy goes on the page (mm) and how much it is scaled."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    scale: float
+
+
+@dataclass(frozen=True)
+class Imposition:
+    page_width: float
+    page_height: float
+    cells: tuple[Cell, ...]
+    columns: int
+    rows: int
+
+
+def impose(size: tuple[float, float], paper: str, per_page: int) -> Imposition:
+    """Choose orientation and grid that print ``per_page`` copies as large as possible.
+
+    >>> imp = impose((140, 80), "a4", 4)
+    >>> (imp.page_width, imp.columns, imp.rows)
+    (297.0, 2, 2)
+    """
+    best: tuple[float, Imposition] | None = None
+    short, long = PAPERS[paper]
+    for page_w, page_h in ((short, long), (long, short)):
+        for columns in range(1, per_page + 1):
+            if per_page % columns:
+                continue
+            rows = per_page // columns
+            cell_w = (page_w - 2 * MARGIN) / columns
+            cell_h = (page_h - 2 * MARGIN) / rows
+            scale = min(cell_w / size[0], cell_h / size[1], MAX_SCALE)
+            cells = tuple(
+                Cell(MARGIN + col * cell_w, page_h - MARGIN - (row + 1) * cell_h,
+                     cell_w, cell_h, scale)
+                for row in range(rows) for col in range(columns))
+            if best is None or scale > best[0] + 1e-9:
+                best = (scale, Imposition(page_w, page_h, cells, columns, rows))
+    assert best is not None
+    return best[1]
+
+
+def layouts(game: str) -> dict[str, Layout]:
+    """The kinds of sheet ``game`` offers, by name (the first is the default)."""
+    module = importlib.import_module(f"pnp.render.{check_game(game)}")
+    found: dict[str, Layout] = module.LAYOUTS
+    return found
+
+
+def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str = "a4",
+           per_page: int | None = None, grayscale: bool = False,
+           rules_dir: Path | None = None) -> bytes:
+    """The PDF of a sheet of ``game``, as bytes."""
+    available = layouts(game)
+    kind = kind or next(iter(available))
+    if kind not in available:
+        raise SheetError(f"{game} has no '{kind}' sheet (choose from: {', '.join(available)})")
+    layout = available[kind]
+    per_page = per_page or layout.per_page[0]
+    if per_page not in layout.per_page:
+        raise SheetError(f"{game} {kind}: {per_page} per page is not offered "
+                         f"(choose from: {', '.join(map(str, layout.per_page))})")
+    if paper not in PAPERS:
+        raise SheetError(f"unknown paper '{paper}' (choose from: {', '.join(PAPERS)})")
+    rules = load(game, rules_dir)
+    style = Style(lang, translator(lang), grayscale)
+    fonts.register()
+    natural = layout.size(rules)
+    imposition = impose(natural, paper, per_page)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(imposition.page_width * mm, imposition.page_height * mm),
+                    invariant=1, initialFontName=fonts.SANS, lang=lang, pageCompression=1)
+    name = rules.name(lang)
+    canvas.setTitle(f"{name} — {style._(layout.title)}")
+    canvas.setAuthor("pnp")
+    canvas.setCreator("pnp")
+    canvas.setSubject(f"{name}: {style._(layout.title)} ({paper.upper()}, {lang})")
+    for cell in imposition.cells:
+        canvas.saveState()
+        width, height = natural[0] * cell.scale, natural[1] * cell.scale
+        canvas.translate((cell.x + (cell.width - width) / 2) * mm,
+                         (cell.y + (cell.height - height) / 2) * mm)
+        canvas.scale(cell.scale * mm, cell.scale * mm)
+        layout.draw(canvas, rules, style)
+        canvas.restoreState()
+    _cut_lines(canvas, imposition)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _cut_lines(canvas: Canvas, imposition: Imposition) -> None:
+    """Dashed lines between copies, running into the margins so scissors can find them."""
+    canvas.saveState()
+    canvas.setStrokeGray(CUT_GREY)
+    canvas.setLineWidth(0.4)
+    canvas.setDash(3, 3)
+    width, height = imposition.page_width, imposition.page_height
+    first = imposition.cells[0]
+    for col in range(1, imposition.columns):
+        x = (MARGIN + col * first.width) * mm
+        canvas.line(x, 2 * mm, x, (height - 2) * mm)
+    for row in range(1, imposition.rows):
+        y = (height - MARGIN - row * first.height) * mm
+        canvas.line(2 * mm, y, (width - 2) * mm, y)
+    canvas.restoreState()
+
+
+def write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file, so ``path`` is never half-written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_bytes(data)
+    temporary.replace(path)
