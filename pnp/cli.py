@@ -68,6 +68,37 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
 
 
 @main.command()
+@click.argument("game", type=click.Choice(GAMES))
+@click.option("--kind", default=None, metavar="KIND",
+              help="Which sheet: qwinto sheet; kwingto sheet, coto; xactika pad, stats; "
+                   "ronda pad; spectacle aid (default: the first).")
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="Language of the labels (default: the locale's, else English).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--per-page", type=int, default=None,
+              help="Copies per page where the sheet is small (e.g. 1, 2 or 4).")
+@click.option("--grayscale", is_flag=True, help="For black-and-white printers.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the PDF (default: output/GAME/LANG/GAME-KIND-PAPER.pdf).")
+@rules_option
+def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: int | None,
+          grayscale: bool, output: Path | None, rules_dir: Path | None) -> None:
+    """Make a printable score sheet, pad or card of GAME as a PDF."""
+    from pnp.render.sheet import layouts, render, write
+
+    lang = lang or default_language()
+    kind = kind or next(iter(layouts(game)))
+    data = render(game, kind=kind, lang=lang, paper=paper, per_page=per_page,
+                  grayscale=grayscale, rules_dir=rules_dir)
+    if output is None:
+        parts = [game, kind] + (["grayscale"] if grayscale else []) + (
+            [f"{per_page}up"] if per_page and per_page > 1 else []) + [paper]
+        output = Path("output") / game / lang / ("-".join(parts) + ".pdf")
+    write(output, data)
+    click.echo(str(output))
+
+
+@main.command()
 @rules_option
 def validate(rules_dir: Path | None) -> None:
     """Check every game definition; list all problems and exit 2 if there are any."""

@@ -13,8 +13,10 @@ from pnp.definitions import GAMES
 from pnp.i18n import LOCALE_DIR, default_language, translator
 
 PACKAGE = Path(__file__).resolve().parents[1] / "pnp"
-DOMAINS = {"pnp": [PACKAGE / "report.py", PACKAGE / "cli.py"],
-           **{game: [PACKAGE / "texts" / f"{game}.py"] for game in GAMES}}
+DOMAINS = {"pnp": [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py"],
+           **{game: [p for p in (PACKAGE / "texts" / f"{game}.py",
+                                 PACKAGE / "render" / f"{game}.py") if p.exists()]
+              for game in GAMES}}
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 

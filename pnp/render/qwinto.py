@@ -19,10 +19,13 @@ from pnp.texts.qwinto import ROWS
 BOX = 10.0
 """Side of a writing box in mm at natural size."""
 
-PAD = 3.0
-LABEL = 22.0
+INSET = 0.4
+"""Space between a box and its neighbour's, on each side."""
+
+PAD = 2.0
+LABEL = 18.0
 TITLE = 8.0
-FAILED_BOX = 8.0
+FAILED_BOX = 9.2
 STRIP_BOX = 14.0
 STRIP_GAP = 7.0
 
@@ -61,9 +64,9 @@ def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
         canvas.drawString(PAD, y + BOX / 2 - 1.1, label)
         for column in row.box_columns:
             if (row.colour, column) in pentagons:
-                pentagon(canvas, column_x(column) + 0.6, y + 0.6, BOX - 1.2)
+                pentagon(canvas, column_x(column) + INSET, y + INSET, BOX - 2 * INSET)
             else:
-                box(canvas, column_x(column) + 0.6, y + 0.6, BOX - 1.2)
+                box(canvas, column_x(column) + INSET, y + INSET, BOX - 2 * INSET)
     y -= 3 + FAILED_BOX
     penalty = rules.scoring.failed_throw_penalty
     canvas.setFont(fonts.SANS, 3)

@@ -27,7 +27,10 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Paper sizes in millimetres, portrait."""
 
 MARGIN = 8.0
-"""Page margin in mm: more than the 6 mm that home printers leave blank."""
+"""Page margin in mm around the copies."""
+
+PRINTABLE = 6.0
+"""Nothing is drawn nearer the paper's edge than this: home printers leave it blank."""
 
 MAX_SCALE = 2.2
 
@@ -163,6 +166,7 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
 
 def _cut_lines(canvas: Canvas, imposition: Imposition) -> None:
     """Dashed lines between copies, running into the margins so scissors can find them."""
+    edge = PRINTABLE * mm
     canvas.saveState()
     canvas.setStrokeGray(CUT_GREY)
     canvas.setLineWidth(0.4)
@@ -171,10 +175,10 @@ def _cut_lines(canvas: Canvas, imposition: Imposition) -> None:
     first = imposition.cells[0]
     for col in range(1, imposition.columns):
         x = (MARGIN + col * first.width) * mm
-        canvas.line(x, 2 * mm, x, (height - 2) * mm)
+        canvas.line(x, edge, x, height * mm - edge)
     for row in range(1, imposition.rows):
         y = (height - MARGIN - row * first.height) * mm
-        canvas.line(2 * mm, y, (width - 2) * mm, y)
+        canvas.line(edge, y, width * mm - edge, y)
     canvas.restoreState()
 
 
