@@ -143,8 +143,10 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     natural = layout.size(rules)
     imposition = impose(natural, paper, per_page)
     buffer = io.BytesIO()
+    # types-reportlab types initialFontName as a float; reportlab wants a font's name.
     canvas = Canvas(buffer, pagesize=(imposition.page_width * mm, imposition.page_height * mm),
-                    invariant=1, initialFontName=fonts.SANS, lang=lang, pageCompression=1)
+                    invariant=1, initialFontName=fonts.SANS,  # type: ignore[arg-type]
+                    lang=lang, pageCompression=1)
     name = rules.name(lang)
     canvas.setTitle(f"{name} — {style._(layout.title)}")
     canvas.setAuthor("pnp")
