@@ -3,9 +3,21 @@
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: setup run test bench clean
+SYSTEM_TOOLS = pdftoppm pdffonts qpdf
+SYSTEM_PACKAGES = poppler-utils qpdf
 
-setup: $(VENV)/.installed
+.PHONY: setup system run test bench clean
+
+setup: system $(VENV)/.installed
+
+# Debian packages the tests and previews use (installed when missing; needs root or sudo).
+system:
+	@missing=""; for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+		sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+		$$sudo apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $(SYSTEM_PACKAGES) >/dev/null; \
+	fi
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
