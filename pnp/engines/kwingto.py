@@ -145,17 +145,18 @@ def _check_suits(rules: Definition, board: Board) -> None:
     """One suit per row, a different one in every row."""
     owner: dict[str, int] = {}
     for index, row in enumerate(board.rows):
-        first = next((i for i, card in enumerate(row) if card is not None), None)
-        if first is None:
+        placed = [(space, card) for space, card in enumerate(row, start=1) if card is not None]
+        if not placed:
             continue
-        suit = row[first].suit  # type: ignore[union-attr]
-        for space, card in enumerate(row, start=1):
-            if card is not None and card.suit != suit:
+        first_space, first = placed[0]
+        suit = first.suit
+        for space, card in placed:
+            if card.suit != suit:
                 raise InputError(f"row {index + 1} space {space}: {card} is not of "
-                                 f"{_suit_name(rules, suit)} like {row[first]} in space {first + 1}")
+                                 f"{_suit_name(rules, suit)} like {first} in space {first_space}")
         if suit in owner:
-            raise InputError(f"row {index + 1}: {_suit_name(rules, suit)} is already the suit "
-                             f"of row {owner[suit] + 1}")
+            raise InputError(f"row {index + 1}: its suit, {_suit_name(rules, suit)}, is already "
+                             f"the suit of row {owner[suit] + 1}")
         owner[suit] = index
 
 
@@ -172,7 +173,7 @@ def row_readings(rules: Definition, board: Board, row: int) -> list[Values]:
     for (i, a), (j, b) in itertools.pairwise(singles):
         if b.rank == a.rank:
             raise InputError(f"row {row + 1} space {j + 1}: {b} is already in space {i + 1}")
-        if b.values(deck)[0] < a.values(deck)[0]:
+        if b.values(deck)[0] <= a.values(deck)[0]:
             raise InputError(f"row {row + 1} space {j + 1}: {b} is not higher than {a} "
                              f"in space {i + 1}")
     readings: list[Values] = []
@@ -218,13 +219,9 @@ def _check_columns(board: Board) -> None:
 def score_board(rules: Definition, board: Board) -> Score:
     """The best breakdown of a checked board over every admissible ace value."""
     readings = [row_readings(rules, board, i) for i in range(len(board.rows))]
-    best: Score | None = None
-    for values in itertools.product(*readings):
-        score = Score.of(_items(rules, board, values), tiebreak=board.filled)
-        if best is None or score.total > best.total:
-            best = score
-    assert best is not None
-    return best
+    scores = (Score.of(_items(rules, board, values), tiebreak=board.filled)
+              for values in itertools.product(*readings))
+    return max(scores, key=lambda s: s.total)
 
 
 def _items(rules: Definition, board: Board, values: Sequence[Values]) -> list[Item]:
@@ -310,7 +307,7 @@ def is_failed(rules: Definition, result: int) -> bool:
 def _score_data(rules: Definition, data: Any) -> tuple[Score, tuple[Note, ...]]:
     board = parse_board(rules, data)
     complete = sum(board.complete(i) for i in range(len(board.rows)))
-    notes = ()
+    notes: tuple[Note, ...] = ()
     if complete > rules.end.complete_rows:
         notes = (Note("beyond_end", {"complete_rows": complete,
                                      "end_rows": rules.end.complete_rows}),)
