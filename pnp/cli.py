@@ -29,7 +29,8 @@ class Shell(click.Group):
                 click.echo(f"error: {problem}", err=True)
             ctx.exit(2)
         except PnpError as exc:
-            click.echo(f"error: {exc}", err=True)
+            message = " ".join(str(exc).split())
+            click.echo(f"error: {message}", err=True)
             ctx.exit(2)
 
 

@@ -8,14 +8,15 @@ from typing import Any
 from pnp.engines.result import Result, Score
 from pnp.i18n import Translate, translator
 
-WIDTH = 60
+Line = str | tuple[str, int]
+"""A heading, or a label with its points (aligned in a column when printed)."""
 
 
 def describe(result: Result, rules: Any, lang: str) -> str:
     """The breakdown of ``result`` as text in ``lang``."""
     _ = translator(lang)
     texts = importlib.import_module(f"pnp.texts.{result.game}")
-    lines = [rules.name(lang)]
+    lines: list[Line] = [rules.name(lang)]
     if result.single:
         lines += _score_lines(result.scores[""], texts, _)
     else:
@@ -23,19 +24,18 @@ def describe(result: Result, rules: Any, lang: str) -> str:
             lines += ["", name, *_score_lines(score, texts, _)]
         lines += ["", _("Ranking")]
         for place, group in _places(result):
-            for name in group:
-                lines.append(_row(f"  {place}. {name}", result.scores[name].total))
+            lines += [(f"  {place}. {name}", result.scores[name].total) for name in group]
     for note in result.notes:
         text = texts.describe_note(note, _)
         player = note.detail.get("player")
         lines.append(f"! {player}: {text}" if player else f"! {text}")
-    return "\n".join(lines) + "\n"
+    return _aligned(lines)
 
 
-def _score_lines(score: Score, texts: Any, _: Translate) -> list[str]:
-    lines = [_row(f"  {texts.describe(item, _)}", item.points) for item in score.items]
+def _score_lines(score: Score, texts: Any, _: Translate) -> list[Line]:
+    lines: list[Line] = [(f"  {texts.describe(item, _)}", item.points) for item in score.items]
     total = _("Total")
-    lines.append(_row(f"  {total}", score.total))
+    lines.append((f"  {total}", score.total))
     return lines
 
 
@@ -47,8 +47,20 @@ def _places(result: Result) -> list[tuple[int, tuple[str, ...]]]:
     return places
 
 
-def _row(label: str, points: int) -> str:
-    number = f"{points:+d}" if points < 0 else str(points)
-    number = number.replace("-", "−")
-    gap = max(1, WIDTH - len(label) - len(number))
-    return f"{label}{' ' * gap}{number}"
+def _aligned(lines: list[Line]) -> str:
+    """Lines as text, every number right-aligned in one column."""
+    entries = [line for line in lines if isinstance(line, tuple)]
+    label_width = max((len(label) for label, _ in entries), default=0)
+    number_width = max((len(_number(points)) for _, points in entries), default=0)
+    out = []
+    for line in lines:
+        if isinstance(line, tuple):
+            label, points = line
+            out.append(f"{label:<{label_width}}  {_number(points):>{number_width}}")
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _number(points: int) -> str:
+    return str(points).replace("-", "−")

@@ -34,12 +34,17 @@ class Development(Model):
 
 
 class Noble(Model):
-    """A face card: the bonus total of its suit it needs, and its ability (a completion id)."""
+    """A face card: the bonus total of its suit it needs, and its ability (a completion id).
+
+    ``free_cards`` counts the development cards its ability hands out without a buy
+    action, which the calculator needs to bound the turns a position took.
+    """
 
     rank: Str
     name: Text
     requirement: Positive
     ability: Str
+    free_cards: NonNegative
 
 
 class Deck(Model):
@@ -174,7 +179,8 @@ class Definition(GameInfo):
         return self.chips.piles + self.extra_players(players) * self.variant.extra_piles_per_player
 
     def nobles_revealed(self, players: int) -> int:
-        return self.setup.nobles + self.extra_players(players) * self.variant.extra_nobles_per_player
+        extra = self.extra_players(players) * self.variant.extra_nobles_per_player
+        return self.setup.nobles + extra
 
     def chips_in_play(self, players: int) -> dict[int, int]:
         """How many chips of each value the game has for ``players``."""

@@ -14,20 +14,20 @@ SheetScorer = Callable[[Any], tuple[Score, tuple[Note, ...]]]
 
 def mapping(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise FormatError(f"{where}: expected a mapping, got {_shown(value)}")
+        raise FormatError(f"{where}: expected a mapping, got {shown(value)}")
     return value
 
 
 def sequence(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list | tuple):
-        raise FormatError(f"{where}: expected a list, got {_shown(value)}")
+        raise FormatError(f"{where}: expected a list, got {shown(value)}")
     return list(value)
 
 
 def whole(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     """An integer (never a boolean) within ``low``..``high``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{where}: expected a whole number, got {_shown(value)}")
+        raise InputError(f"{where}: expected a whole number, got {shown(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"from {low} to {high}" if low is not None and high is not None else (
             f"at least {low}" if low is not None else f"at most {high}")
@@ -43,7 +43,7 @@ def only_keys(data: Mapping[str, Any], allowed: Collection[str], where: str) -> 
             hint = f" (did you mean '{close[0]}'?)" if close else (
                 f" (expected {', '.join(sorted(allowed))})")
             prefix = f"{where}: " if where else ""
-            raise FormatError(f"{prefix}unknown field '{key}'{hint}")
+            raise FormatError(f"{prefix}unknown field {str(key)!r}{hint}")
 
 
 def require(data: Mapping[str, Any], key: str, where: str) -> Any:
@@ -75,7 +75,7 @@ def score_sheets(game: str, data: Any, score_one: SheetScorer,
     return Result(game, scores, rank(scores, higher_wins=higher_wins), notes=tuple(all_notes))
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     if value is None:
         return "nothing"
     text = repr(value)

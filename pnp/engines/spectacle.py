@@ -107,6 +107,7 @@ def cost_after_bonus(rules: Definition, card: Card, bonus_cards: Iterable[Card])
 def noble_requirement(rules: Definition, noble: Card) -> int:
     """The bonus value of its suit a noble needs.
 
+    >>> from pnp.definitions import load
     >>> noble_requirement(load("spectacle"), Card.parse("KH"))
     15
     """
@@ -170,11 +171,11 @@ def _cards(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
                  for i, c in enumerate(sequence(data, where), start=1))
 
 
-def _development(rules: Definition, card: Card, where: str, role: str) -> Card:
+def _development(rules: Definition, card: Card, where: str, role: str) -> None:
     if value(rules, card) is None:
+        ranks = rules.deck.development
         raise InputError(f"{where}: {card} is a noble; {role} are development cards "
-                         "(ace to ten)")
-    return card
+                         f"({ranks[0].rank} to {ranks[-1].rank})")
 
 
 def _visit(rules: Definition, data: Any, where: str) -> Visit:
@@ -213,32 +214,34 @@ def _claim(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
     return cards
 
 
-def parse_player(rules: Definition, data: Any) -> Player:
+def _listed(data: Mapping[str, Any], key: str) -> list[Any]:
+    """An optional list: absent or left empty (``None``) means none."""
+    return [] if data.get(key) is None else sequence(data[key], key)
+
+
+def parse_player(rules: Definition, data: Mapping[str, Any]) -> Player:
     """One player's holdings, checked on their own (limits, claims, nobles, turns)."""
-    data = mapping(data, "player")
     only_keys(data, {"nobles", "claimed", "reserved", "chips", "turns"}, "")
     nobles = tuple(_visit(rules, v, f"nobles {i}")
-                   for i, v in enumerate(sequence(data.get("nobles", []), "nobles"), start=1))
+                   for i, v in enumerate(_listed(data, "nobles"), start=1))
     claimed = tuple(_claim(rules, c, f"claimed {i}")
-                    for i, c in enumerate(sequence(data.get("claimed", []), "claimed"), start=1))
-    reserved = _cards(rules, data.get("reserved", []), "reserved")
+                    for i, c in enumerate(_listed(data, "claimed"), start=1))
+    reserved = _cards(rules, _listed(data, "reserved"), "reserved")
     for i, card in enumerate(reserved, start=1):
         _development(rules, card, f"reserved, card {i}", "reserved cards")
     if len(reserved) > rules.limits.reserved:
         raise InputError(f"reserved: {len(reserved)} cards, but a player may hold at most "
                          f"{rules.limits.reserved}")
-    chips = None
-    if data.get("chips") is not None:
-        chips = tuple(_chip(rules, c, f"chips {i}")
-                      for i, c in enumerate(sequence(data["chips"], "chips"), start=1))
-        if len(chips) > rules.limits.chips:
-            raise InputError(f"chips: {len(chips)} chips, but a player may keep at most "
-                             f"{rules.limits.chips}")
-    turns = None
-    if data.get("turns") is not None:
-        turns = whole(data["turns"], "turns", 0)
-        _check_turns(rules, turns, len(nobles), len(claimed), len(reserved))
-    return Player(nobles, claimed, reserved, chips, turns)
+    chips = None if data.get("chips") is None else tuple(
+        _chip(rules, c, f"chips {i}") for i, c in enumerate(_listed(data, "chips"), start=1))
+    if chips is not None and len(chips) > rules.limits.chips:
+        raise InputError(f"chips: {len(chips)} chips, but a player may keep at most "
+                         f"{rules.limits.chips}")
+    turns = None if data.get("turns") is None else whole(data["turns"], "turns", 0)
+    player = Player(nobles, claimed, reserved, chips, turns)
+    if turns is not None:
+        _check_turns(rules, player, turns)
+    return player
 
 
 def _chip(rules: Definition, data: Any, where: str) -> int:
@@ -249,13 +252,22 @@ def _chip(rules: Definition, data: Any, where: str) -> int:
     return chip
 
 
-def _check_turns(rules: Definition, turns: int, nobles: int, claims: int, reserved: int) -> None:
+def bought(rules: Definition, player: Player) -> int:
+    """The fewest buy actions that account for the bonus cards the holdings show."""
+    shown = sum(len(c) for c in player.claimed) + sum(len(v.bonus or ()) for v in player.nobles)
+    free = sum(_noble(rules, v.noble).free_cards for v in player.nobles)
+    return max(0, shown - free)
+
+
+def _check_turns(rules: Definition, player: Player, turns: int) -> None:
+    nobles = len(player.nobles)
     if nobles > turns * rules.limits.nobles_per_round:
         raise InputError(f"turns: {nobles} nobles in {turns} turns, but a player receives at "
                          f"most {rules.limits.nobles_per_round} a round")
-    if claims + reserved > turns:
-        raise InputError(f"turns: {claims} claims and {reserved} reserved cards need "
-                         f"{claims + reserved} turns, only {turns} played")
+    buys, claims, reserved = bought(rules, player), len(player.claimed), len(player.reserved)
+    if buys + claims + reserved > turns:
+        raise InputError(f"turns: {buys} cards bought, {claims} claims and {reserved} reserved "
+                         f"cards take at least {buys + claims + reserved} turns, not {turns}")
 
 
 def _player_cards(player: Player) -> Iterable[tuple[Card, str]]:
@@ -296,7 +308,7 @@ def _check_position(rules: Definition, players: Mapping[str, Player]) -> None:
 def parse_position(rules: Definition, data: Any) -> tuple[dict[str, Player], str | None]:
     """Every player's holdings and what ended the game, checked together."""
     data = mapping(data, "input")
-    only_keys(data, {"players", "end", "game"}, "")
+    only_keys(data, {"players", "end"}, "")
     if "players" not in data:
         raise FormatError("missing 'players' (a mapping of each player's name to what they hold)")
     given = mapping(data["players"], "players")
@@ -307,10 +319,12 @@ def parse_position(rules: Definition, data: Any) -> tuple[dict[str, Player], str
     for name, holding in given.items():
         if str(name) in players:
             raise InputError(f"players: the name {name!r} is given twice")
+        if not str(name).isprintable():
+            raise InputError(f"players: the name {str(name)!r} cannot be printed on one line")
         try:
-            players[str(name)] = parse_player(rules, holding)
+            players[str(name)] = parse_player(rules, mapping(holding, "holdings"))
         except InputError as exc:
-            raise type(exc)(f"{name}: {str(exc).removeprefix(': ')}") from None
+            raise type(exc)(f"{name}: {exc}") from None
     turns = {name: p.turns for name, p in players.items()}
     if any(t is not None for t in turns.values()):
         missing = [name for name, t in turns.items() if t is None]
@@ -358,7 +372,7 @@ def _notes(rules: Definition, players: Mapping[str, Player], scores: Mapping[str
         notes.append(Note("end_points_unmet", {"target": target}))
     if end == "deck":
         notes.append(Note("end_deck", {}))
-    elif not reached:
+    elif end is None and not reached:
         notes.append(Note("end_not_met", {"target": target}))
     turns = {name: p.turns for name, p in players.items() if p.turns is not None}
     if turns:

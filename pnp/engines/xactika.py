@@ -44,12 +44,9 @@ from itertools import product
 from typing import Any
 
 from pnp.definitions.xactika import Deck, Definition, Mode
-from pnp.engines.common import mapping, only_keys, require, sequence, whole
+from pnp.engines.common import shown, mapping, only_keys, require, sequence, whole
 from pnp.engines.result import Item, Note, Result, Score, rank
 from pnp.errors import InputError
-
-Play = tuple[str, "Card"]
-"""A card played in a trick, and who played it."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +62,7 @@ class Card:
         shapes = deck.shape_ids
         if isinstance(value, str):
             text = value.strip()
-            if len(text) != len(shapes) or not all(c in "0123456789" for c in text):
+            if len(text) != len(shapes) or not _digits(text):
                 raise InputError(f"{where}: {value!r} is not a card; write one digit per shape "
                                  f"({', '.join(shapes)})")
             counts = tuple(int(c) for c in text)
@@ -103,7 +100,7 @@ class Call:
     def parse(cls, value: Any, deck: Deck, where: str = "call") -> Call:
         """Read ``"2 stars"``."""
         parts = value.split() if isinstance(value, str) else []
-        if len(parts) != 2 or not parts[0].isdigit():
+        if len(parts) != 2 or not _digits(parts[0]):
             raise InputError(f"{where}: expected a count and a shape such as "
                              f"'1 {deck.shape_ids[0]}', got {value!r}")
         shape = _choose(parts[1], deck.shape_ids, "shape", where)
@@ -111,6 +108,10 @@ class Call:
 
     def __str__(self) -> str:
         return f"{self.count} {self.shape}"
+
+
+Play = tuple[str, Card]
+"""A card played in a trick, and who played it."""
 
 
 def cards(deck: Deck) -> tuple[Card, ...]:
@@ -127,10 +128,11 @@ def stats(deck: Deck, shape: str | None = None) -> list[dict[str, Any]]:
     >>> stats(load("xactika").deck)[0]
     {'value': 4, 'cards': 1, 'by_count': {1: 1, 2: 0, 3: 0}}
     """
-    shape = shape or deck.shape_ids[0]
+    shape = _choose(shape, deck.shape_ids, "shape", "stats") if shape else deck.shape_ids[0]
+    deck_cards = cards(deck)
     rows = []
     for value in range(deck.values.min, deck.values.max + 1):
-        having = [c for c in cards(deck) if c.value == value]
+        having = [c for c in deck_cards if c.value == value]
         rows.append({"value": value, "cards": len(having),
                      "by_count": {n: sum(c.count(shape) == n for c in having)
                                   for n in deck.counts}})
@@ -204,8 +206,9 @@ def parse_game(rules: Definition, data: Any) -> Game:
 def _players(rules: Definition, value: Any) -> tuple[str, ...]:
     names = sequence(value, "players")
     for index, name in enumerate(names, start=1):
-        if not isinstance(name, str) or not name.strip():
-            raise InputError(f"players: player {index} must be a name, got {name!r}")
+        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+            raise InputError(f"players: player {index} must be a name on one line, "
+                             f"got {shown(name)}")
         if name in names[:index - 1]:
             raise InputError(f"players: {name} is listed twice")
     low, high = rules.players.min, rules.players.max
@@ -256,8 +259,12 @@ def _choose(value: Any, options: Sequence[str], noun: str, where: str) -> str:
         return value
     close = difflib.get_close_matches(str(value), list(options), n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else f" (expected {', '.join(options)})"
-    shown = repr(value) if isinstance(value, str) else str(value)
-    raise InputError(f"{where}: unknown {noun} {shown}{hint}")
+    raise InputError(f"{where}: unknown {noun} {shown(value)}{hint}")
+
+
+def _digits(text: str) -> bool:
+    """Only ASCII digits (``str.isdigit`` also takes "²", which ``int`` refuses)."""
+    return bool(text) and all(c in "0123456789" for c in text)
 
 
 def _count(value: Any, deck: Deck, where: str) -> int:
