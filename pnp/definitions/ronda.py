@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import model_validator
 
-from pnp.definitions.base import GameInfo, Model, NonNegative, Positive, Str, Text
+from pnp.definitions.base import Bool, GameInfo, Model, NonNegative, Positive, Str, Text
 
 
 class Suit(Model):
@@ -48,8 +48,8 @@ class Deck(Model):
 class Deal(Model):
     hand: Positive
     table: NonNegative
-    table_distinct_ranks: bool
-    table_no_run: bool
+    table_distinct_ranks: Bool
+    table_no_run: Bool
     direction: Literal["counterclockwise", "clockwise"]
     leftover: Literal["last_capturer"]
 
@@ -91,6 +91,8 @@ class Mesa(Model):
 class CountRule(Model):
     sides: Positive
     over: NonNegative
+    most_only: Bool = False
+    """Only the side with strictly more cards than every other scores."""
 
 
 class EndOfDeal(Model):
@@ -179,5 +181,5 @@ class Definition(GameInfo):
     def combination(self, name: str) -> Combination:
         return next(c for c in self.combinations if c.name == name)
 
-    def count_over(self, sides: int) -> int:
-        return next(c.over for c in self.end_of_deal.count if c.sides == sides)
+    def count_rule(self, sides: int) -> CountRule:
+        return next(c for c in self.end_of_deal.count if c.sides == sides)

@@ -44,7 +44,7 @@ from itertools import product
 from typing import Any
 
 from pnp.definitions.xactika import Deck, Definition, Mode
-from pnp.engines.common import shown, mapping, only_keys, require, sequence, whole
+from pnp.engines.common import mapping, only_keys, require, sequence, shown, whole
 from pnp.engines.result import Item, Note, Result, Score, rank
 from pnp.errors import InputError
 
