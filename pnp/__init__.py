@@ -4,7 +4,7 @@ The package root is the public API::
 
     >>> import pnp
     >>> sheet = {"rows": {"orange": [None] * 9, "yellow": [None] * 9,
-    ...                   "purple": [1, 3, 5, None, 8, None, 13, 14, 16]}, "failed": 0}
+    ...                   "purple": [1, 3, 5, 6, 8, 9, 13, 14, 16]}, "failed": 0}
     >>> pnp.score("qwinto", sheet).total
     16
 """
