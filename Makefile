@@ -4,15 +4,18 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 
 SYSTEM_TOOLS = pdftoppm pdffonts qpdf
-SYSTEM_PACKAGES = poppler-utils qpdf
+SYSTEM_LIBRARIES = libpango-1.0.so.0 libpangoft2-1.0.so.0 libharfbuzz-subset.so.0
+SYSTEM_PACKAGES = poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
 .PHONY: setup system run test bench clean
 
 setup: system $(VENV)/.installed
 
-# Debian packages the tests and previews use (installed when missing; needs root or sudo).
+# Debian packages pnp and its tests use: poppler and qpdf to check PDFs, Pango and
+# HarfBuzz for WeasyPrint (installed when missing; needs root or sudo).
 system:
 	@missing=""; for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
+	for lib in $(SYSTEM_LIBRARIES); do ldconfig -p | grep -q "$$lib" || missing=1; done; \
 	if [ -n "$$missing" ]; then \
 		sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
 		$$sudo apt-get update -qq && \

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -97,6 +98,60 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
         output = Path("output") / game / lang / ("-".join(parts) + ".pdf")
     write(output, data)
     click.echo(str(output))
+
+
+def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
+              output: Path | None, rules_dir: Path | None) -> None:
+    from pnp.render.document import render
+    from pnp.render.sheet import write
+
+    lang = lang or default_language()
+    data = render(kind, game, lang, fmt=fmt, paper=paper, rules_dir=rules_dir)
+    if output is None:
+        output = Path("output") / game / lang / f"{game}-{kind}-{paper}.{fmt}"
+    write(output, data)
+    click.echo(str(output))
+
+
+Command = TypeVar("Command", bound=Callable[..., None])
+
+
+def document_options(papers: list[str]) -> Callable[[Command], Command]:
+    """The options every document command shares (``papers``: the sizes it offers)."""
+    return lambda function: _with_options(function, papers)
+
+
+def _with_options(function: Command, papers: list[str]) -> Command:
+    for option in reversed([
+        click.argument("game", type=click.Choice(GAMES)),
+        click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+                     help="Language (default: the locale's, else English)."),
+        click.option("--format", "fmt", type=click.Choice(["pdf", "html"]), default="pdf",
+                     show_default=True, help="A print-ready PDF or a standalone HTML page."),
+        click.option("--paper", type=click.Choice(papers), default=papers[0],
+                     show_default=True),
+        click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+                     default=None, help="Where to write it (default: under output/GAME/LANG/)."),
+        rules_option,
+    ]):
+        function = option(function)
+    return function
+
+
+@main.command()
+@document_options(["a4", "letter"])
+def rulebook(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
+             rules_dir: Path | None) -> None:
+    """Make the rulebook of GAME (cover, contents, rules, worked example, decisions)."""
+    _document("rulebook", game, lang, fmt, paper, output, rules_dir)
+
+
+@main.command()
+@document_options(["a5"])
+def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
+         rules_dir: Path | None) -> None:
+    """Make the one-page A5 reference card of GAME."""
+    _document("card", game, lang, fmt, paper, output, rules_dir)
 
 
 @main.command()

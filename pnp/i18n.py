@@ -3,8 +3,8 @@
 English is the source language; Spanish and French have catalogues, one ``.po``
 file per game plus ``pnp.po`` for what all games share.
 
->>> translator("es")("Total")
-'Total'
+>>> translator("es", "qwinto")("purple")
+'morada'
 >>> translator("fr")("Ranking")
 'Classement'
 """
@@ -39,23 +39,30 @@ def default_language() -> str:
     return "en"
 
 
+COMMON = "pnp"
+"""The domain of words every game shares; a game's own domain is its name."""
+
+
 @functools.cache
-def catalogue(lang: str) -> dict[str, str]:
-    """Every translated message of ``lang`` (empty for English, the source)."""
+def catalogue(lang: str, domain: str = COMMON) -> dict[str, str]:
+    """The translated messages of one domain in ``lang`` (empty for English, the source)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language '{lang}' (expected one of: {', '.join(LANGUAGES)})")
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if not path.is_file():
+        return {}
     from babel.messages.pofile import read_po
 
-    messages: dict[str, str] = {}
-    for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            for message in read_po(handle):
-                if message.id and message.string and not message.fuzzy:
-                    messages[str(message.id)] = str(message.string)
-    return messages
+    with path.open("rb") as handle:
+        return {str(m.id): str(m.string) for m in read_po(handle)
+                if m.id and m.string and not m.fuzzy}
 
 
-def translator(lang: str) -> Translate:
-    """A gettext-like function for ``lang``: unknown messages stay in English."""
-    messages = catalogue(lang)
-    return lambda message: messages.get(message, message)
+def translator(lang: str, domain: str | None = None) -> Translate:
+    """A gettext-like function for ``lang``: a game's own words first, then the shared ones.
+
+    Messages missing from both stay in English.
+    """
+    own = catalogue(lang, domain) if domain else {}
+    common = catalogue(lang)
+    return lambda message: own.get(message) or common.get(message, message)

@@ -14,7 +14,7 @@ Line = str | tuple[str, int]
 
 def describe(result: Result, rules: Any, lang: str) -> str:
     """The breakdown of ``result`` as text in ``lang``."""
-    _ = translator(lang)
+    _ = translator(lang, result.game)
     texts = importlib.import_module(f"pnp.texts.{result.game}")
     lines: list[Line] = [rules.name(lang)]
     if result.single:

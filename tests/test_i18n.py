@@ -13,7 +13,9 @@ from pnp.definitions import GAMES
 from pnp.i18n import LOCALE_DIR, default_language, translator
 
 PACKAGE = Path(__file__).resolve().parents[1] / "pnp"
-DOMAINS = {"pnp": [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py"],
+TEMPLATES = PACKAGE.parent / "templates"
+DOMAINS = {"pnp": [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
+                   PACKAGE / "render" / "document.py", *sorted(TEMPLATES.glob("*.html.j2"))],
            **{game: [p for p in (PACKAGE / "texts" / f"{game}.py",
                                  PACKAGE / "render" / f"{game}.py") if p.exists()]
               for game in GAMES}}
@@ -21,8 +23,11 @@ PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
 def marked(domain: str) -> set[str]:
+    def method(path: Path) -> str:
+        return "jinja2.ext:babel_extract" if path.suffix == ".j2" else "python"
+
     return {str(message) for path in DOMAINS[domain]
-            for _, message, _, _ in extract_from_file("python", str(path))}
+            for _, message, _, _ in extract_from_file(method(path), str(path))}
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])

@@ -48,19 +48,28 @@ class PlayerCount(Model):
 
 
 class Decision(Model):
-    """Where the source is silent, ambiguous or contradicts itself: what we chose and why."""
+    """Where the source is silent, ambiguous or contradicts itself: what we chose and why.
+
+    Written in each published language (a plain text counts as English only, and the
+    translation report lists it as missing in the others).
+    """
 
     id: Str
-    decision: Str
-    why: Str
+    decision: Text | Str
+    why: Text | Str
 
 
 class Completion(Model):
     """A rule the source lacks, written by the editors so the game is playable."""
 
     id: Str
-    rule: Str
-    why: Str
+    rule: Text | Str
+    why: Text | Str
+
+
+def in_language(text: Text | str, lang: str) -> str:
+    """``text`` in ``lang``; an English-only text stays English."""
+    return text(lang) if isinstance(text, Text) else text
 
 
 class Credits(Model):

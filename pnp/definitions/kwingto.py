@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from pnp.definitions.base import Bool, GameInfo, Int, Model, NonNegative, Positive, Str, Text
 
@@ -109,6 +109,25 @@ class Throws(Model):
     declining_is_failed: Bool
 
 
+Hex = Annotated[Str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
+Grey = Annotated[float, Field(ge=0, le=1)]
+
+
+class Tint(Model):
+    """A fill in colour and its grey for black-and-white printing."""
+
+    colour: Hex
+    grey: Grey
+
+
+class Print(Model):
+    """How the sheets show each dice colour (and its suits), and the scoring columns."""
+
+    colours: dict[Str, Hex]
+    greys: dict[Str, Grey]
+    column_tint: Tint
+
+
 class Board(Model):
     """Three rows of five spaces, so five columns of three."""
 
@@ -159,6 +178,7 @@ class Definition(GameInfo):
     deck: Deck
     dice: Dice
     throws: Throws
+    print: Print
     board: Board
     scoring: Scoring
     end: End
@@ -185,6 +205,11 @@ class Definition(GameInfo):
                 raise ValueError(f"royal flush rank {name!r} is not a rank of the deck")
         if len(self.scoring.royal_flush.ranks) != self.board.spaces:
             raise ValueError(f"a royal flush must fill a row of {self.board.spaces} spaces")
+        for table in ("colours", "greys"):
+            keys = set(getattr(self.print, table))
+            if keys != colours:
+                raise ValueError(f"print.{table} must name each dice colour "
+                                 f"({', '.join(sorted(colours))}), got {', '.join(sorted(keys))}")
         if self.dice.per_throw.max > sum(d.count for d in self.dice.colours):
             raise ValueError("dice.per_throw.max is more than the dice there are")
         return self

@@ -138,7 +138,7 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     if paper not in PAPERS:
         raise SheetError(f"unknown paper '{paper}' (choose from: {', '.join(PAPERS)})")
     rules = load(game, rules_dir)
-    style = Style(lang, translator(lang), grayscale)
+    style = Style(lang, translator(lang, game), grayscale)
     fonts.register()
     natural = layout.size(rules)
     imposition = impose(natural, paper, per_page)

@@ -1,0 +1,271 @@
+"""Rulebooks and reference cards: Markdown with Jinja2 values, laid out by WeasyPrint.
+
+The pipeline, one stage a function so tests can look between them:
+
+1. :func:`compose` renders ``templates/<kind>/<game>/<lang>.md`` in a sandboxed Jinja2
+   environment (``StrictUndefined``: a missing value fails the build), with the
+   definition, the engine's worked example and tables in the context;
+2. Markdown becomes HTML, cleaned by nh3 (no scripts, styles or event handlers), and
+   is placed in ``templates/<kind>.html.j2`` (autoescaped) with a cover and a table
+   of contents;
+3. :func:`render_pdf` lays it out with WeasyPrint, whose URL fetcher reads only
+   the project's templates, fonts and images: anything else stops the build.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import markdown
+import nh3
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
+
+from pnp.definitions import check_game, load
+from pnp.definitions.base import in_language
+from pnp.engines.result import Result
+from pnp.errors import PnpError
+from pnp.i18n import LANGUAGES, translator
+from pnp.render.fonts import FONTS_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"
+IMAGES = ROOT / "images"
+EXAMPLES = ROOT / "examples"
+READABLE = (TEMPLATES, FONTS_DIR, IMAGES)
+"""The only folders a document may read from."""
+
+KINDS = {"rulebook": "rulebooks", "card": "cards"}
+PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
+
+TAGS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "a", "table", "thead",
+        "tbody", "tr", "th", "td", "blockquote", "code", "pre", "hr", "br", "img", "span",
+        "div", "sup", "sub", "dl", "dt", "dd", "figure", "figcaption", "abbr", "aside"}
+ATTRIBUTES = {"*": {"id", "class", "title", "lang"}, "a": {"href"}, "img": {"src", "alt"},
+              "td": {"colspan", "rowspan"}, "th": {"colspan", "rowspan"}, "abbr": {"title"}}
+
+
+class DocumentError(PnpError):
+    """A rulebook or card that cannot be built: the message names the file and the cause."""
+
+
+@dataclass(frozen=True)
+class Composed:
+    """A document after composition, before layout."""
+
+    game: str
+    kind: str
+    lang: str
+    title: str
+    html: str
+    headings: tuple[tuple[str, str, int], ...]
+    """(id, text, level) of each heading, in order: the table of contents."""
+
+
+def source(kind: str, game: str, lang: str) -> Path:
+    return TEMPLATES / KINDS[kind] / game / f"{lang}.md"
+
+
+def compose(kind: str, game: str, lang: str, paper: str = "a4",
+            rules_dir: Path | None = None) -> Composed:
+    """Render the text of a document into a complete HTML page."""
+    game = check_game(game)
+    if kind not in KINDS:
+        raise DocumentError(f"unknown document kind '{kind}' (expected {', '.join(KINDS)})")
+    if lang not in LANGUAGES:
+        raise DocumentError(f"unknown language '{lang}' (expected {', '.join(LANGUAGES)})")
+    if paper not in PAPERS:
+        raise DocumentError(f"unknown paper '{paper}' (expected {', '.join(PAPERS)})")
+    rules = load(game, rules_dir)
+    _ = translator(lang, game)
+    context = {"rules": rules, "lang": lang, "_": _, "game": game,
+               "example": worked_example(game, rules, lang), **_game_context(game, rules, lang)}
+    path = source(kind, game, lang)
+    if not path.is_file():
+        raise DocumentError(f"{_shown(path)}: missing (the {lang} text of the {game} {kind})")
+    text = _render(_markdown_environment(), path, context)
+    converter = markdown.Markdown(extensions=["tables", "toc", "attr_list", "sane_lists",
+                                              "def_list"],
+                                  extension_configs={"toc": {"permalink": False}})
+    body = nh3.clean(converter.convert(text), tags=TAGS, attributes=ATTRIBUTES,
+                     url_schemes={"http", "https", "file", "data"}, link_rel=None)
+    headings = tuple(_flatten(converter.toc_tokens))  # type: ignore[attr-defined]
+    kind_title = _("Rules of play") if kind == "rulebook" else _("Reference card")
+    title = f"{rules.name(lang)} — {kind_title}"
+    page = _page_environment().get_template(f"{kind}.html.j2").render(
+        **context, body=Markup(body), headings=headings, title=title,
+        page_size=PAPERS[paper] if kind == "rulebook" else "A5",
+        page_of=_page_of(_("page {page} of {pages}")))
+    return Composed(game, kind, lang, title, page, headings)
+
+
+def render_pdf(composed: Composed) -> bytes:
+    """Lay out and write a composed document as a tagged PDF (PDF/UA-1)."""
+    import weasyprint
+
+    fetcher = ProjectFetcher()
+    try:
+        document = weasyprint.HTML(string=composed.html, base_url=TEMPLATES.as_uri() + "/",
+                                   url_fetcher=fetcher).render()
+        pdf: bytes = document.write_pdf(pdf_variant="pdf/ua-1", uncompressed_pdf=False)
+    except weasyprint.urls.FatalURLFetchingError as exc:
+        raise DocumentError(f"{_shown(source(composed.kind, composed.game, composed.lang))}: "
+                            f"{exc}") from None
+    return pdf
+
+
+def render(kind: str, game: str, lang: str, fmt: str = "pdf", paper: str = "a4",
+           rules_dir: Path | None = None) -> bytes:
+    """A rulebook or reference card as PDF or standalone HTML bytes."""
+    composed = compose(kind, game, lang, paper, rules_dir)
+    if fmt == "html":
+        return standalone_html(composed).encode("utf-8")
+    if fmt != "pdf":
+        raise DocumentError(f"unknown format '{fmt}' (expected pdf or html)")
+    return render_pdf(composed)
+
+
+def standalone_html(composed: Composed) -> str:
+    """The same document for a screen: one file, its style sheet inlined."""
+    css = (TEMPLATES / "screen.css").read_text(encoding="utf-8")
+    return re.sub(r'<link rel="stylesheet" href="[^"]+">',
+                  lambda _match: f"<style>\n{css}</style>", composed.html, count=1)
+
+
+def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
+    """The game's example input scored by the engine, with each line in words."""
+    import yaml
+
+    engine = importlib.import_module(f"pnp.engines.{game}")
+    texts = importlib.import_module(f"pnp.texts.{game}")
+    data = yaml.safe_load((EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8"))
+    result: Result = engine.score(rules, data)
+    _ = translator(lang, game)
+    players = {name: {"total": score.total,
+                      "lines": [{"text": texts.describe(item, _), "points": item.points}
+                                for item in score.items]}
+               for name, score in result.scores.items()}
+    return {"input": data, "result": result.to_json(), "players": players,
+            "total": result.total if result.single else None,
+            "totals": result.totals, "ranking": [list(g) for g in result.ranking],
+            "notes": [texts.describe_note(n, _) for n in result.notes]}
+
+
+def _game_context(game: str, rules: Any, lang: str) -> dict[str, Any]:
+    """Tables a game's documents quote, computed from its definition by its engine."""
+    if game == "xactika":
+        from pnp.engines import xactika
+
+        return {"stats": xactika.stats(rules.deck)}
+    return {}
+
+
+class ProjectFetcher:
+    """WeasyPrint's fetcher, allowed to read only files inside the project's own folders."""
+
+    def __init__(self) -> None:
+        from weasyprint.urls import URLFetcher
+
+        self._inner = URLFetcher(allowed_protocols={"file", "data"})
+
+    def fetch(self, url: str, headers: Any = None) -> Any:
+        from urllib.parse import unquote, urlparse
+
+        from weasyprint.urls import FatalURLFetchingError
+
+        parsed = urlparse(url)
+        if parsed.scheme == "data":
+            return self._inner.fetch(url, headers)
+        if parsed.scheme == "file":
+            path = Path(unquote(parsed.path)).resolve()
+            if any(path.is_relative_to(folder) for folder in READABLE):
+                return self._inner.fetch(url, headers)
+        raise FatalURLFetchingError(
+            f"refers to {url}, outside the project's templates, fonts and images")
+
+    def __call__(self, url: str) -> Any:
+        return self.fetch(url)
+
+
+def _markdown_environment() -> SandboxedEnvironment:
+    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(TEMPLATES),
+                               undefined=jinja2.StrictUndefined, autoescape=False,
+                               keep_trailing_newline=True)
+    env.filters["signed"] = _signed
+    env.filters["tr"] = in_language
+    return env
+
+
+def _page_environment() -> SandboxedEnvironment:
+    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(TEMPLATES),
+                               undefined=jinja2.StrictUndefined,
+                               autoescape=jinja2.select_autoescape(["html", "j2"]))
+    env.filters["signed"] = _signed
+    env.filters["tr"] = in_language
+    return env
+
+
+def _render(env: SandboxedEnvironment, path: Path, context: dict[str, Any]) -> str:
+    try:
+        return env.from_string(path.read_text(encoding="utf-8")).render(context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise DocumentError(f"{_shown(path)}:{exc.lineno}: {exc.message}") from None
+    except SecurityError as exc:
+        raise DocumentError(f"{_shown(path)}:{_line_of(exc)}: not allowed: {exc}") from None
+    except jinja2.UndefinedError as exc:
+        raise DocumentError(f"{_shown(path)}:{_line_of(exc)}: {exc}") from None
+    except jinja2.TemplateError as exc:
+        raise DocumentError(f"{_shown(path)}:{_line_of(exc)}: {exc}") from None
+
+
+def _line_of(exc: BaseException) -> str:
+    """The template line an error came from, read off its traceback."""
+    tb = exc.__traceback__
+    line = "?"
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = str(tb.tb_lineno)
+        tb = tb.tb_next
+    return line
+
+
+def _flatten(tokens: list[dict[str, Any]]) -> list[tuple[str, str, int]]:
+    out = []
+    for token in tokens:
+        out.append((token["id"], html.unescape(token["name"]), token["level"]))
+        out.extend(_flatten(token["children"]))
+    return out
+
+
+def _page_of(message: str) -> str:
+    """``"page {page} of {pages}"`` as a CSS ``content`` value with live counters."""
+    parts = re.split(r"(\{page\}|\{pages\})", message)
+    css = []
+    for part in parts:
+        if part == "{page}":
+            css.append("counter(page)")
+        elif part == "{pages}":
+            css.append("counter(pages)")
+        elif part:
+            css.append('"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    return " ".join(css)
+
+
+def _signed(value: int) -> str:
+    """``-5`` as ``−5`` and ``5`` as ``+5``: points as people write them."""
+    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+

@@ -1,0 +1,446 @@
+"""Kwingto's sheets, drawn from the definition: the board and score sheet, and the coto tally.
+
+The board is imaginary at the table (cards laid in rows of five); on paper each
+space is a box big enough to write a card such as ``10♥``. Every number printed
+(spaces, penalties, bonuses, failed results, card values, coto targets) is read
+from ``rules/kwingto.yaml`` or computed by the engine.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.definitions.kwingto import Definition
+from pnp.engines.kwingto import is_failed, throw_result
+from pnp.i18n import N_, Translate
+from pnp.render import fonts
+from pnp.render.draw import box, centred, operator
+from pnp.render.sheet import Layout, Style
+
+PAD = 3.0
+TITLE = 9.0
+INSET = 0.5
+"""Space between a box and its neighbour's, on each side."""
+
+SUIT_W = 13.0
+SPACE_W = 16.0
+ROW_H = 14.0
+HEADER = 5.0
+SPREAD_H = 12.0
+CAPTION = 4.5
+PANEL_GAP = 5.0
+PANEL_W = 52.0
+FAILED_BOX = 10.0
+STRIP_BOX = (15.0, 10.0)
+STRIP_GAP = 6.0
+STRIP_CAPTION = 5.0
+TEXT = 2.8
+"""Reminder font size at natural size, shrunk only if a translation runs long."""
+MIN_TEXT = 2.0
+LEADING = 1.22
+SPACING = 0.35
+"""Space between the reminder's paragraphs, in font sizes."""
+
+COLOURS = {"black": N_("black dice"), "red": N_("red dice")}
+"""Dice colours, as the reminder names the dice of that colour."""
+
+FORMATS = {"games": N_("games"), "wins": N_("wins"), "points": N_("points")}
+
+GAME_COL = 13.0
+POINTS_W = 15.0
+TOTAL_W = 16.0
+PLAYER_GAP = 2.0
+COTO_ROW = 10.5
+NAME_H = 11.0
+TARGET_H = 21.0
+NOTES = 12.0
+
+
+# --- numbers the sheets print -------------------------------------------------------------
+
+def throw_results(rules: Definition) -> list[int]:
+    """Every result a throw can announce, found with the engine's own arithmetic."""
+    results: set[int] = set()
+    black, red = (next(d for d in rules.dice.colours if d.colour == c) for c in ("black", "red"))
+    faces = range(1, rules.dice.sides + 1)
+    low, high = rules.dice.per_throw.min, rules.dice.per_throw.max
+    for blacks, reds in itertools.product(range(black.count + 1), range(red.count + 1)):
+        if not low <= blacks + reds <= high:
+            continue
+        for b in itertools.combinations_with_replacement(faces, blacks):
+            for r in itertools.combinations_with_replacement(faces, reds):
+                results.add(throw_result(rules, black=list(b), red=list(r)))
+    return sorted(results)
+
+
+def failed_high(rules: Definition) -> tuple[int, int] | None:
+    """The high results no card takes, from ``throws.failed.at_least`` to the highest throw.
+
+    None when the dice never reach a card-less high result.
+    """
+    high = [r for r in throw_results(rules) if r > 0 and is_failed(rules, r)]
+    return (min(high), max(high)) if high else None
+
+
+def card_values(rules: Definition, _: Translate) -> str:
+    """``2–10 · J 11 · Q 12 · K 13 · A 1 or 14``: ranks counting their own number are a range."""
+    plain = [r for r in rules.deck.ranks if r.rank.isdigit() and r.values == (int(r.rank),)]
+    parts = [f"{plain[0].rank}–{plain[-1].rank}"] if plain else []
+    for rank in rules.deck.ranks:
+        if rank in plain:
+            continue
+        values = [str(v) for v in rank.values]
+        shown = values[0] if len(values) == 1 else _("{low} or {high}").format(
+            low=", ".join(values[:-1]), high=values[-1])
+        parts.append(f"{rank.rank} {shown}")
+    return " · ".join(parts)
+
+
+def coto_games(rules: Definition) -> int:
+    """Rows of the coto tally: the longest coto the definition's formats allow, and a tie game.
+
+    A race to ``wins`` wins among the most players lasts at most
+    ``players × (wins − 1) + 1`` games; a fixed number lasts that many.
+    """
+    longest = 1
+    for form in rules.coto.formats:
+        if form.id == "games":
+            longest = max(longest, form.example)
+        elif form.id == "wins":
+            longest = max(longest, rules.players.max * (form.example - 1) + 1)
+    return longest + (1 if rules.coto.tie == "one_more_game" else 0)
+
+
+# --- text -------------------------------------------------------------------------------
+
+RGB = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a paragraph: its text, bold or not, and its colour."""
+
+    text: str
+    bold: bool = False
+    colour: RGB = (0.0, 0.0, 0.0)
+
+
+def _font(bold: bool) -> str:
+    return fonts.SANS_BOLD if bold else fonts.SANS
+
+
+def fitted(text: str, bold: bool, size: float, width: float) -> float:
+    """``size``, made smaller if ``text`` would be wider than ``width``."""
+    natural = stringWidth(text, _font(bold), size)
+    return size if natural <= width else size * width / natural
+
+
+def label(canvas: Canvas, x: float, y: float, text: str, size: float, width: float,
+          bold: bool = False, align: str = "centre") -> None:
+    """One line of text at ``x`` (its centre, left or right edge), shrunk to fit ``width``."""
+    canvas.setFont(_font(bold), fitted(text, bold, size, width))
+    if align == "centre":
+        centred(canvas, x, y, text)
+    elif align == "left":
+        canvas.drawString(x, y, text)
+    else:
+        canvas.drawRightString(x, y, text)
+
+
+Line = list[tuple[str, Run, float]]
+
+
+def wrap(runs: Sequence[Run], width: float, size: float) -> list[Line]:
+    """Break ``runs`` into lines no wider than ``width``: (word, run, its width) each."""
+    space = stringWidth(" ", fonts.SANS, size)
+    lines: list[Line] = [[]]
+    used = 0.0
+    for run in runs:
+        for word in filter(None, run.text.split(" ")):
+            wide = stringWidth(word, _font(run.bold), size)
+            if lines[-1] and used + space + wide > width:
+                lines.append([])
+                used = 0.0
+            used += (space if lines[-1] else 0.0) + wide
+            lines[-1].append((word, run, wide))
+    return lines
+
+
+def paragraph(canvas: Canvas, x: float, top: float, lines: Sequence[Line], size: float,
+              leading: float) -> float:
+    """Draw wrapped ``lines`` from ``top`` down; return where the next paragraph may start."""
+    space = stringWidth(" ", fonts.SANS, size)
+    for index, line in enumerate(lines):
+        y = top - size * 0.8 - index * leading
+        left = x
+        for run, group in itertools.groupby(line, key=lambda word: word[1]):
+            text = " ".join(word for word, _, _ in group)
+            canvas.setFont(_font(run.bold), size)
+            canvas.setFillColorRGB(*run.colour)
+            canvas.drawString(left, y, text + " ")
+            left += stringWidth(text, _font(run.bold), size) + space
+    canvas.setFillGray(0)
+    return top - len(lines) * leading
+
+
+def _title(canvas: Canvas, rules: Definition, style: Style, width: float, top: float,
+           subtitle: str | None = None) -> None:
+    """The game's name, a subtitle if any, and (on a player's own sheet) a line for a name."""
+    _ = style._
+    canvas.setFillGray(0)
+    canvas.setFont(fonts.SANS_BOLD, 5.5)
+    name = rules.name(style.lang).upper()
+    canvas.drawString(PAD, top - 5.5, name)
+    if subtitle:
+        canvas.setFont(fonts.SANS, 3.6)
+        canvas.drawString(PAD + stringWidth(name, fonts.SANS_BOLD, 5.5) + 3, top - 5.5, subtitle)
+    if not subtitle:
+        canvas.setFont(fonts.SANS, 3)
+        canvas.drawRightString(width - PAD, top - 5.5, _("name") + ": " + "_" * 22)
+
+
+# --- the board and score sheet --------------------------------------------------------------
+
+def grid_x(rules: Definition, space: int) -> float:
+    """Left edge of the pitch of board space (and column) ``space``, from 1."""
+    return PAD + SUIT_W + (space - 1) * SPACE_W
+
+
+def _strip_labels(rules: Definition, _: Translate) -> list[tuple[str, str, str]]:
+    """The scoring strip as the engine's breakdown runs: (label, hint, sign after)."""
+    scoring = rules.scoring
+    rows = [(_("row {row}").format(row=n), "", "+") for n in range(1, rules.board.rows + 1)]
+    return [
+        *rows,
+        (_("columns"), "", "+"),
+        (_("flushes"), f"+{scoring.straight_flush} / +{scoring.royal_flush.points}", "−"),
+        (_("failed throws"), f"× {scoring.failed_throw_penalty}", "="),
+        (_("Total"), "", ""),
+    ]
+
+
+def size(rules: Definition) -> tuple[float, float]:
+    grid = SUIT_W + rules.board.spaces * SPACE_W
+    items = rules.board.rows + 4
+    strip = items * STRIP_BOX[0] + (items - 1) * STRIP_GAP
+    width = 2 * PAD + max(grid + PANEL_GAP + PANEL_W, strip)
+    height = (2 * PAD + TITLE + HEADER + rules.board.rows * ROW_H + SPREAD_H + CAPTION + 3
+              + STRIP_BOX[1] + STRIP_CAPTION)
+    return width, height
+
+
+def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
+    _ = style._
+    width, height = size(rules)
+    top = height - PAD
+    _title(canvas, rules, style, width, top)
+    spaces, rows = rules.board.spaces, rules.board.rows
+    header = top - TITLE
+    grid_bottom = header - HEADER - rows * ROW_H
+    spread_y = grid_bottom - SPREAD_H + INSET
+    tint = style.colour(rules.print.column_tint.colour, rules.print.column_tint.grey)
+    for column in range(1, spaces + 1):
+        canvas.setFillColorRGB(*tint)
+        canvas.rect(grid_x(rules, column), spread_y - INSET, SPACE_W, header - spread_y + INSET,
+                    stroke=0, fill=1)
+        canvas.setFillGray(0)
+        label(canvas, grid_x(rules, column) + SPACE_W / 2, header - 3.6, str(column), 3,
+              SPACE_W, bold=True)
+    canvas.setFillGray(0)
+    label(canvas, PAD + (SUIT_W - 1) / 2, header - 3.6, _("suit"), 2.6, SUIT_W - 1)
+    for row in range(rows):
+        y = header - HEADER - (row + 1) * ROW_H
+        box(canvas, PAD + INSET, y + INSET, SUIT_W - 1 - 2 * INSET, ROW_H - 2 * INSET, heavy=True)
+        for column in range(1, spaces + 1):
+            box(canvas, grid_x(rules, column) + INSET, y + INSET, SPACE_W - 2 * INSET,
+                ROW_H - 2 * INSET)
+    for column in range(1, spaces + 1):
+        box(canvas, grid_x(rules, column) + 1.5, spread_y, SPACE_W - 3, SPREAD_H - 2 * INSET - 1)
+    canvas.setFillGray(0)
+    label(canvas, PAD + (SUIT_W - 1) / 2, spread_y + 3.4, "↕", 4.5, SUIT_W - 1, bold=True)
+    grid_right = grid_x(rules, spaces + 1)
+    label(canvas, (PAD + SUIT_W + grid_right) / 2, spread_y - 3.4,
+          _("complete column: highest − lowest"), 2.6, grid_right - PAD - SUIT_W)
+    panel_x = grid_right + PANEL_GAP
+    panel_w = width - PAD - panel_x
+    failed_y = spread_y - 4.4
+    _failed_boxes(canvas, rules, style, panel_x, failed_y, panel_w)
+    _reminder(canvas, rules, style, panel_x, header, panel_w, failed_y + FAILED_BOX + 6.5)
+    _strip(canvas, rules, style, width, PAD + STRIP_CAPTION)
+
+
+def _failed_boxes(canvas: Canvas, rules: Definition, style: Style, x: float, bottom: float,
+                  width: float) -> None:
+    """One box per failed throw the game allows, the penalty beside them."""
+    _ = style._
+    count = rules.end.failed_throws
+    pitch = min(FAILED_BOX + 2, (width - FAILED_BOX) / max(count - 1, 1))
+    canvas.setFillGray(0)
+    text = _("failed throws: −{penalty} each").format(
+        penalty=rules.scoring.failed_throw_penalty)
+    label(canvas, x, bottom + FAILED_BOX + 1.6, text, 2.8, width, bold=True, align="left")
+    for index in range(count):
+        box(canvas, x + index * pitch, bottom, FAILED_BOX)
+
+
+def _reminder(canvas: Canvas, rules: Definition, style: Style, x: float, top: float,
+              width: float, bottom: float) -> None:
+    """The dice, card and scoring rules in a few short lines; shrinks to stay above ``bottom``."""
+    _ = style._
+    dice = {d.colour: d for d in rules.dice.colours}
+    ink = {c: style.colour(rules.print.colours[c], rules.print.greys[c]) for c in dice}
+
+    def colour_name(colour: str) -> str:
+        return _(COLOURS.get(colour, colour))
+
+    signs = ", ".join(f"{colour_name(c)}\u00a0{'+' if d.mixed == 'add' else '−'}"
+                      for c, d in dice.items())
+    suit_runs: list[Run] = []
+    for colour in dice:
+        symbols = " ".join(s.symbol for s in rules.deck.suits if s.colour == colour)
+        suit_runs += [Run(colour_name(colour)), Run(symbols + ";", colour=ink[colour])]
+    high = failed_high(rules)
+    low = rules.throws.failed.at_most
+    failed = (_("{low} or less; the active player takes a penalty card.").format(low=low)
+              if high is None else
+              _("{low} or less, or {first} to {last}; the active player takes a penalty card.")
+              .format(low=low, first=high[0], last=high[1]))
+    scoring = rules.scoring
+    paragraphs = [
+        [Run(_("Dice") + ":", bold=True),
+         Run(_("one colour: add them all; both colours: {signs}.").format(signs=signs))],
+        [Run(_("Rows") + ":", bold=True), *suit_runs, Run(_("both colours: any row."))],
+        [Run(_("Failed throw") + ":", bold=True), Run(failed)],
+        [Run(_("Cards") + ":", bold=True), Run(card_values(rules, _))],
+        [Run(_("Placing") + ":", bold=True),
+         Run(_("values rise from left to right; no rank twice in a column."))],
+        [Run(_("Score") + ":", bold=True),
+         Run(_("an unfinished row scores {points} per card, a complete row its last card; "
+               "straight flush +{straight}; royal flush ({ranks}) +{royal}.").format(
+             points=scoring.points_per_card, straight=scoring.straight_flush,
+             ranks=" ".join(scoring.royal_flush.ranks), royal=scoring.royal_flush.points))],
+        [Run(_("End") + ":", bold=True),
+         Run(_("{rows} complete rows or {failed} failed throws; the round is played out.").format(
+             rows=rules.end.complete_rows, failed=rules.end.failed_throws))],
+    ]
+    text = TEXT
+    while True:
+        wrapped = [wrap(p, width, text) for p in paragraphs]
+        needed = sum(len(lines) * text * LEADING + text * SPACING for lines in wrapped)
+        if top - needed >= bottom or text <= MIN_TEXT:
+            break
+        text -= 0.05
+    y = top
+    for lines in wrapped:
+        y = paragraph(canvas, x, y, lines, text, text * LEADING) - text * SPACING
+
+
+def _strip(canvas: Canvas, rules: Definition, style: Style, width: float, y: float) -> None:
+    """The scoring strip: each row, the columns, the flushes, the failed throws, the total."""
+    labels = _strip_labels(rules, style._)
+    w, h = STRIP_BOX
+    span = len(labels) * w + (len(labels) - 1) * STRIP_GAP
+    left = (width - span) / 2
+    for index, (text, hint, sign) in enumerate(labels):
+        x = left + index * (w + STRIP_GAP)
+        box(canvas, x, y, w, h, heavy=index == len(labels) - 1)
+        canvas.setFillGray(0)
+        label(canvas, x + w / 2, y - 2.6, text, 2.6, w + STRIP_GAP - 1)
+        if hint:
+            label(canvas, x + w / 2, y + h + 1.0, hint, 2.3, w + STRIP_GAP - 1)
+        if sign:
+            operator(canvas, x + w + STRIP_GAP / 2, y + h / 2, sign)
+
+
+# --- the coto tally ----------------------------------------------------------------------
+
+def coto_size(rules: Definition) -> tuple[float, float]:
+    width = 2 * PAD + GAME_COL + rules.players.max * (POINTS_W + TOTAL_W + PLAYER_GAP)
+    height = (2 * PAD + TITLE + TARGET_H + NAME_H + CAPTION
+              + (coto_games(rules) + 1) * COTO_ROW + NOTES)
+    return width, height
+
+
+def coto_draw(canvas: Canvas, rules: Definition, style: Style) -> None:
+    _ = style._
+    width, height = coto_size(rules)
+    top = height - PAD
+    _title(canvas, rules, style, width, top, subtitle=_("coto"))
+    _targets(canvas, rules, style, width, top - TITLE)
+    player_w = POINTS_W + TOTAL_W + PLAYER_GAP
+    left = PAD + GAME_COL + PLAYER_GAP / 2
+    names = top - TITLE - TARGET_H
+    tint = style.colour(rules.print.column_tint.colour, rules.print.column_tint.grey)
+    games = coto_games(rules)
+    table_bottom = names - NAME_H - CAPTION - (games + 1) * COTO_ROW
+    for player in range(rules.players.max):
+        x = left + player * player_w
+        canvas.setFillColorRGB(*tint)
+        canvas.rect(x + POINTS_W, table_bottom + COTO_ROW, TOTAL_W,
+                    names - NAME_H - table_bottom - COTO_ROW, stroke=0, fill=1)
+        box(canvas, x + INSET, names - NAME_H + INSET, POINTS_W + TOTAL_W - 2 * INSET,
+            NAME_H - 2 * INSET, heavy=True)
+        canvas.setFillGray(0)
+        label(canvas, x + POINTS_W / 2, names - NAME_H - 3.2, _("game"), 2.6, POINTS_W - 1)
+        label(canvas, x + POINTS_W + TOTAL_W / 2, names - NAME_H - 3.2, _("total"), 2.6,
+              TOTAL_W - 1, bold=True)
+    label(canvas, PAD + GAME_COL / 2, names - NAME_H / 2 - 1, _("player"), 2.6, GAME_COL - 1)
+    label(canvas, PAD + GAME_COL / 2, names - NAME_H - 3.2, "#", 2.6, GAME_COL - 1)
+    first = names - NAME_H - CAPTION
+    for game in range(1, games + 1):
+        y = first - game * COTO_ROW
+        canvas.setFillGray(0)
+        label(canvas, PAD + GAME_COL / 2, y + COTO_ROW / 2 - 1.1, str(game), 3.2, GAME_COL - 1,
+              bold=True)
+        for player in range(rules.players.max):
+            x = left + player * player_w
+            box(canvas, x + INSET, y + INSET, POINTS_W - 2 * INSET, COTO_ROW - 2 * INSET)
+            box(canvas, x + POINTS_W + INSET, y + INSET, TOTAL_W - 2 * INSET,
+                COTO_ROW - 2 * INSET)
+    y = first - (games + 1) * COTO_ROW
+    canvas.setFillGray(0)
+    label(canvas, PAD + GAME_COL / 2, y + COTO_ROW / 2 - 1, _("wins"), 2.6, GAME_COL - 1,
+          bold=True)
+    for player in range(rules.players.max):
+        box(canvas, left + player * player_w + INSET, y + INSET, POINTS_W - 2 * INSET,
+            COTO_ROW - 2 * INSET, heavy=True)
+    notes = [_("Circle each game's winner.")]
+    if rules.coto.points_carry_over:
+        notes.append(_("Points add up from game to game; most points at the end wins."))
+    if rules.coto.tie == "one_more_game":
+        notes.append(_("Tied at the end: play one more game."))
+    top = y - 2
+    for note in notes:
+        top = paragraph(canvas, PAD, top, wrap([Run(note)], width - 2 * PAD, 2.6), 2.6,
+                        2.6 * LEADING)
+
+
+def _targets(canvas: Canvas, rules: Definition, style: Style, width: float, top: float) -> None:
+    """The coto's formats, each with a box for the chosen target and the usual one beside it."""
+    _ = style._
+    canvas.setFillGray(0)
+    label(canvas, PAD, top - 3.2, _("Play the coto to (write the target in one box):"), 2.8,
+          width - 2 * PAD, bold=True, align="left")
+    formats = rules.coto.formats
+    share = (width - 2 * PAD) / len(formats)
+    target_w, target_h = 22.0, 11.0
+    for index, form in enumerate(formats):
+        x = PAD + index * share
+        y = top - 5.5 - target_h
+        box(canvas, x, y, target_w, target_h, heavy=True)
+        canvas.setFillGray(0)
+        label(canvas, x + target_w + 2, y + target_h / 2 + 0.2, _(FORMATS[form.id]), 3.4,
+              share - target_w - 3, bold=True, align="left")
+        label(canvas, x + target_w + 2, y + 1, _("e.g. {example}").format(example=form.example),
+              2.6, share - target_w - 3, align="left")
+
+
+LAYOUTS = {
+    "sheet": Layout(N_("score sheet"), size, draw, per_page=(1, 2, 4)),
+    "coto": Layout(N_("coto tally"), coto_size, coto_draw, per_page=(1, 2)),
+}

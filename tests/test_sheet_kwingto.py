@@ -1,0 +1,247 @@
+"""Kwingto's sheets (score sheet and coto tally), measured in the PDFs they produce."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.definitions import GAMES, load
+from pnp.definitions.kwingto import Definition
+from pnp.render.sheet import PAPERS, PRINTABLE, render
+
+MM = 72 / 25.4
+ROOT = Path(__file__).resolve().parents[1]
+RULES = load("kwingto")
+assert isinstance(RULES, Definition)
+
+
+def page_of(pdf: bytes) -> Any:
+    return pdfplumber.open(io.BytesIO(pdf)).pages[0]
+
+
+def writing_boxes(page: Any) -> list[dict[str, Any]]:
+    """White boxes with a border: every place meant for a pencil."""
+    return [r for r in page.rects if r["stroke"] and r["fill"]
+            and r["non_stroking_color"] in (1, 1.0, (1,), [1], (1, 1, 1), [1, 1, 1])]
+
+
+def lines_of_boxes(page: Any) -> list[list[dict[str, Any]]]:
+    """Writing boxes grouped by their top edge, top to bottom, each line left to right."""
+    lines: dict[float, list[dict[str, Any]]] = defaultdict(list)
+    for b in writing_boxes(page):
+        lines[round(b["top"], 1)].append(b)
+    return [sorted(lines[k], key=lambda b: b["x0"]) for k in sorted(lines)]
+
+
+def sheet_counts(rules: Definition) -> int:
+    rows, spaces = rules.board.rows, rules.board.spaces
+    return rows * (1 + spaces) + spaces + rules.end.failed_throws + rows + 4
+
+
+def coto_counts(rules: Definition, games: int) -> int:
+    players = rules.players.max
+    return len(rules.coto.formats) + players + games * players * 2 + players
+
+
+def changed_rules(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    for game in GAMES:
+        shutil.copy(ROOT / "rules" / f"{game}.yaml", tmp_path)
+    path = tmp_path / "kwingto.yaml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("kind", "per_page"),
+                         [("sheet", 1), ("sheet", 2), ("sheet", 4), ("coto", 1), ("coto", 2)])
+def test_every_box_is_there_and_big_enough_to_write_in(paper: str, kind: str,
+                                                       per_page: int) -> None:
+    page = page_of(render("kwingto", kind=kind, paper=paper, per_page=per_page))
+    short, long = (round(v * MM, 1) for v in PAPERS[paper])
+    assert sorted((round(page.width, 1), round(page.height, 1))) == [short, long]
+    boxes = writing_boxes(page)
+    # 10 games: a race to 3 wins among 4 players lasts at most 9, and a tie adds one.
+    expected = sheet_counts(RULES) if kind == "sheet" else coto_counts(RULES, 10)
+    assert len(boxes) == expected * per_page
+    smallest = min(min(b["width"], b["height"]) for b in boxes)
+    assert smallest >= 8 * MM, smallest / MM
+
+
+def test_board_rows_spread_boxes_failed_throws_and_strip_follow_the_definition() -> None:
+    lines = lines_of_boxes(page_of(render("kwingto")))
+    spaces, rows = RULES.board.spaces, RULES.board.rows
+    board = lines[:rows]
+    assert [len(line) for line in board] == [1 + spaces] * rows
+    columns = [(b["x0"] + b["x1"]) / 2 for b in board[0][1:]]
+    for line in board:
+        assert [(b["x0"] + b["x1"]) / 2 for b in line[1:]] == pytest.approx(columns, abs=0.1)
+        cards = line[1:]
+        # a space holds a card such as "10♥": wider than high, over 20 mm on one page
+        assert all(b["width"] > b["height"] > 20 * MM for b in cards)
+    spread, failed, strip = lines[rows:]
+    assert [(b["x0"] + b["x1"]) / 2 for b in spread] == pytest.approx(columns, abs=0.1)
+    assert len(failed) == RULES.end.failed_throws
+    assert all(abs(b["width"] - b["height"]) < 0.1 for b in failed)
+    assert len(strip) == rows + 4
+    assert failed[0]["x0"] > board[0][-1]["x1"]
+
+
+def test_coto_has_a_column_per_player_and_a_row_per_game() -> None:
+    lines = lines_of_boxes(page_of(render("kwingto", kind="coto")))
+    players = RULES.players.max
+    targets, names, *games, wins = lines
+    assert len(targets) == len(RULES.coto.formats)
+    assert len(names) == players
+    assert len(games) == 10 and all(len(line) == 2 * players for line in games)
+    assert len(wins) == players
+    for index, name in enumerate(names):
+        game, total = games[0][2 * index], games[0][2 * index + 1]
+        assert name["x0"] == pytest.approx(game["x0"], abs=0.1)
+        assert name["x1"] == pytest.approx(total["x1"], abs=0.1)
+
+
+def test_the_sheets_follow_a_changed_definition(tmp_path: Path) -> None:
+    rules_dir = changed_rules(
+        tmp_path, ("rows: 3 ", "rows: 4 "), ("failed_throws: 4 ", "failed_throws: 5 "),
+        ("failed_throw_penalty: 5", "failed_throw_penalty: 7"),
+        ("straight_flush: 6", "straight_flush: 8"), ("sides: 6", "sides: 8"),
+        ("{rank: J, values: [11]", "{rank: J, values: [10]"))
+    rules = load("kwingto", rules_dir)
+    assert isinstance(rules, Definition)
+    page = page_of(render("kwingto", rules_dir=rules_dir))
+    lines = lines_of_boxes(page)
+    assert [len(line) for line in lines[:4]] == [1 + rules.board.spaces] * 4
+    assert len(lines[5]) == 5 and len(lines[6]) == 4 + 4
+    text = page.extract_text()
+    assert "−7" in text and "+8 / +12" in text and "× 7" in text
+    assert "15 to 24" in text and "J 10" in text
+    assert "row 4" in text
+
+
+def test_the_coto_follows_a_changed_definition(tmp_path: Path) -> None:
+    rules_dir = changed_rules(
+        tmp_path, ("players: {min: 2, max: 4}", "players: {min: 2, max: 3}"),
+        ("{id: wins, example: 3}", "{id: wins, example: 4}"),
+        ("{id: points, example: 200}", "{id: points, example: 150}"))
+    rules = load("kwingto", rules_dir)
+    assert isinstance(rules, Definition)
+    page = page_of(render("kwingto", kind="coto", rules_dir=rules_dir))
+    games = 3 * (4 - 1) + 1 + 1
+    assert len(writing_boxes(page)) == coto_counts(rules, games)
+    text = page.extract_text()
+    assert "e.g. 150" in text and "e.g. 4" in text and str(games) in text.split()
+
+
+def test_numbers_of_the_definition_are_printed() -> None:
+    text = page_of(render("kwingto")).extract_text()
+    scoring = RULES.scoring
+    for number in (f"−{scoring.failed_throw_penalty} each",
+                   f"+{scoring.straight_flush} / +{scoring.royal_flush.points}",
+                   f"({' '.join(scoring.royal_flush.ranks)}) +{scoring.royal_flush.points}",
+                   f"{RULES.throws.failed.at_most} or less", "15 to 18",
+                   "2–10 · J 11 · Q 12 · K 13 · A 1 or 14",
+                   f"{RULES.end.complete_rows} complete rows or {RULES.end.failed_throws}"):
+        assert number in text, number
+    for suit in RULES.deck.suits:
+        assert suit.symbol in text
+    coto = page_of(render("kwingto", kind="coto")).extract_text()
+    for form in RULES.coto.formats:
+        assert f"e.g. {form.example}" in coto
+
+
+@pytest.mark.parametrize(("lang", "sheet", "coto"), [
+    ("en", ["suit", "failed throws", "flushes", "Total", "black dice", "highest − lowest"],
+     ["games", "wins", "points", "total", "one more game"]),
+    ("es", ["palo", "tiros fallidos", "escaleras", "Total", "dados rojos", "mayor − menor"],
+     ["partidas", "victorias", "puntos", "total", "otra partida"]),
+    ("fr", ["couleur", "lancers ratés", "quintes", "Total", "dés rouges", "plus haute"],
+     ["parties", "victoires", "points", "total", "une partie de plus"]),
+])
+def test_labels_in_each_language(lang: str, sheet: list[str], coto: list[str]) -> None:
+    text = page_of(render("kwingto", lang=lang)).extract_text()
+    for word in sheet:
+        assert word in text, word
+    text = page_of(render("kwingto", kind="coto", lang=lang)).extract_text()
+    for word in coto:
+        assert word in text, word
+
+
+@pytest.mark.parametrize(("kind", "per_page"), [("sheet", 1), ("sheet", 4), ("coto", 2)])
+def test_nothing_is_drawn_in_the_unprintable_edge(kind: str, per_page: int) -> None:
+    for paper in PAPERS:
+        page = page_of(render("kwingto", kind=kind, paper=paper, per_page=per_page))
+        edge = PRINTABLE * MM - 0.5
+        for obj in page.rects + page.lines + page.curves + page.chars:
+            assert obj["x0"] >= edge and obj["top"] >= edge
+            assert obj["x1"] <= page.width - edge and obj["bottom"] <= page.height - edge
+
+
+def test_grayscale_sheets_have_no_colour_and_keep_the_suit_symbols() -> None:
+    def colours(page: Any) -> set[tuple[float, ...]]:
+        found = set()
+        for obj in page.rects + page.chars:
+            for key in ("non_stroking_color", "stroking_color"):
+                value = obj.get(key)
+                if value is not None:
+                    found.add(tuple(value) if isinstance(value, list | tuple) else (value,))
+        return found
+
+    colour = page_of(render("kwingto"))
+    assert any(len(set(c)) > 1 for c in colours(colour))
+    for kind in ("sheet", "coto"):
+        page = page_of(render("kwingto", kind=kind, grayscale=True))
+        assert all(len(set(c)) == 1 for c in colours(page))
+    text = page_of(render("kwingto", grayscale=True)).extract_text()
+    assert all(s.symbol in text for s in RULES.deck.suits)
+
+
+def test_pdf_is_reproducible_and_carries_metadata() -> None:
+    first = render("kwingto", kind="coto", lang="fr", paper="letter", per_page=2)
+    assert render("kwingto", kind="coto", lang="fr", paper="letter", per_page=2) == first
+    pdf = pdfplumber.open(io.BytesIO(first))
+    assert pdf.metadata["Title"] == "Kwingto — marque du coto"
+    assert b"/Lang (fr)" in first
+    assert render("kwingto", per_page=4) == render("kwingto", per_page=4)
+
+
+@pytest.mark.parametrize("kind", ["sheet", "coto"])
+def test_fonts_embedded_and_structure_clean(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(render("kwingto", kind=kind, lang="es", per_page=2))
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()[2:]
+    assert fonts and all(line.split()[-5] == "yes" for line in fonts)
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout
+
+
+def test_cli_writes_each_kind_and_refuses_other_counts(tmp_path: Path) -> None:
+    target = tmp_path / "c.pdf"
+    run = CliRunner().invoke(main, ["sheet", "kwingto", "--kind", "coto", "--per-page", "2",
+                                    "--paper", "letter", "--lang", "es", "-o", str(target)])
+    assert run.exit_code == 0, run.output
+    assert target.read_bytes().startswith(b"%PDF")
+    bad = CliRunner().invoke(main, ["sheet", "kwingto", "--kind", "coto", "--per-page", "4",
+                                    "-o", str(target)])
+    assert bad.exit_code == 2
+    assert bad.output.strip() == ("error: kwingto coto: 4 per page is not offered "
+                                  "(choose from: 1, 2)")
+
+
+def test_dice_that_never_reach_a_high_failure_leave_it_out(tmp_path: Path) -> None:
+    rules_dir = changed_rules(tmp_path, ("sides: 6", "sides: 4"))
+    text = page_of(render("kwingto", rules_dir=rules_dir)).extract_text()
+    assert "0 or less; the active player" in text and " to 1" not in text
