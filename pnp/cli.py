@@ -155,6 +155,26 @@ def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
 
 
 @main.command()
+@click.option("--verbose", "-v", is_flag=True, help="List every gap, not only the counts.")
+@rules_option
+def translations(verbose: bool, rules_dir: Path | None) -> None:
+    """Report, per game and language, what is missing or untranslated; exit 1 if anything is."""
+    from pnp.translations import gaps, summary
+
+    found = gaps(rules_dir)
+    click.echo(f"{'':<12}" + "".join(f"{lang:>6}" for lang in LANGUAGES))
+    for name, counts in summary(found):
+        click.echo(f"{name:<12}" + "".join(f"{counts[lang]:>6}" for lang in LANGUAGES))
+    if verbose or len(found) <= 20:
+        for gap in found:
+            click.echo(f"  {gap}")
+    if found:
+        click.echo(f"{len(found)} gaps", err=True)
+        sys.exit(1)
+    click.echo("every text is complete in every language")
+
+
+@main.command()
 @rules_option
 def validate(rules_dir: Path | None) -> None:
     """Check every game definition; list all problems and exit 2 if there are any."""

@@ -1,52 +1,48 @@
-"""Catalogues: every message the code marks is translated in Spanish and French."""
+"""Translations: every message, document and decision exists in Spanish, English and French."""
 
 from __future__ import annotations
 
-import re
+import shutil
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po
+from click.testing import CliRunner
 
+from pnp.cli import main
 from pnp.definitions import GAMES
-from pnp.i18n import LOCALE_DIR, default_language, translator
+from pnp.i18n import COMMON, default_language, translator
+from pnp.translations import catalogue_gaps, gaps, marked
 
-PACKAGE = Path(__file__).resolve().parents[1] / "pnp"
-TEMPLATES = PACKAGE.parent / "templates"
-DOMAINS = {"pnp": [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
-                   PACKAGE / "render" / "document.py", *sorted(TEMPLATES.glob("*.html.j2"))],
-           **{game: [p for p in (PACKAGE / "texts" / f"{game}.py",
-                                 PACKAGE / "render" / f"{game}.py") if p.exists()]
-              for game in GAMES}}
-PLACEHOLDER = re.compile(r"\{(\w*)\}")
-
-
-def marked(domain: str) -> set[str]:
-    def method(path: Path) -> str:
-        return "jinja2.ext:babel_extract" if path.suffix == ".j2" else "python"
-
-    return {str(message) for path in DOMAINS[domain]
-            for _, message, _, _ in extract_from_file(method(path), str(path))}
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
-@pytest.mark.parametrize("domain", sorted(DOMAINS))
+@pytest.mark.parametrize("domain", [COMMON, *GAMES])
 def test_catalogue_translates_every_marked_message(domain: str, lang: str) -> None:
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-    with path.open("rb") as handle:
-        catalogue = {str(m.id): m for m in read_po(handle) if m.id}
-    wanted = marked(domain)
-    assert wanted, f"no marked messages found for {domain}"
-    missing = sorted(wanted - set(catalogue))
-    assert not missing, f"{path.name} ({lang}) lacks {missing}"
-    for message_id in wanted:
-        message = catalogue[message_id]
-        assert message.string and not message.fuzzy, f"{lang}: untranslated {message_id!r}"
-        assert sorted(PLACEHOLDER.findall(message_id)) == sorted(
-            PLACEHOLDER.findall(str(message.string))), f"{lang}: placeholders of {message_id!r}"
-    stale = sorted(set(catalogue) - wanted)
-    assert not stale, f"{path.name} ({lang}) keeps messages no code uses: {stale}"
+    assert marked(domain), f"no marked messages found for {domain}"
+    assert [str(g) for g in catalogue_gaps(domain, lang)] == []
+
+
+def test_report_finds_a_missing_translation_and_the_command_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp import i18n, translations
+
+    locale = tmp_path / "locale"
+    shutil.copytree(ROOT / "pnp" / "locale", locale)
+    po = locale / "fr" / "LC_MESSAGES" / "pnp.po"
+    po.write_text(po.read_text().replace('msgstr "Classement"', 'msgstr ""'))
+    monkeypatch.setattr(translations, "LOCALE_DIR", locale)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    assert "pnp (fr): message 'Ranking' is not translated" in [str(g) for g in gaps()]
+    run = CliRunner().invoke(main, ["translations", "--verbose"])
+    assert run.exit_code == 1
+    assert "pnp (fr): message 'Ranking' is not translated" in run.output
+
+
+def test_game_words_do_not_leak_between_games() -> None:
+    assert translator("es", "qwinto")("purple") == "morada"
+    assert translator("es", "kwingto")("purple") == "purple"
+    assert translator("es", "kwingto")("Ranking") == "Clasificación"
 
 
 def test_english_is_the_source_and_other_languages_translate() -> None:

@@ -4,16 +4,25 @@ bidding, the three modes and their scoring."""
 from __future__ import annotations
 
 from math import prod
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from pnp.definitions.base import Bool, GameInfo, Model, NonNegative, Positive, Str, Text
 
+Icon = Literal["ball", "cube", "cone", "star"]
+"""The vector drawings the printed cards know."""
+
 
 class Shape(Model):
+    """A shape of the deck, and how printed material draws it: an icon, a colour
+    (``#rrggbb``) and the grey tint that replaces it in black and white."""
+
     id: Str
     name: Text
+    icon: Icon
+    colour: Annotated[Str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+    grey: Annotated[float, Field(ge=0, le=1)]
 
 
 class Values(Model):
@@ -37,6 +46,9 @@ class Deck(Model):
             raise ValueError("the deck needs at least one shape")
         if len(set(ids)) != len(ids):
             raise ValueError(f"shapes repeat an id: {list(ids)}")
+        icons = [s.icon for s in self.shapes]
+        if len(set(icons)) != len(icons):
+            raise ValueError(f"shapes repeat an icon: {icons}")
         if not self.counts or list(self.counts) != sorted(set(self.counts)):
             raise ValueError(f"counts must rise without repeats, got {list(self.counts)}")
         if self.counts[-1] > 9:

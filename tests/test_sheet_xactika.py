@@ -1,0 +1,341 @@
+"""Xactika's score pad and stats card, measured in the PDFs they produce."""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.definitions import load
+from pnp.definitions.xactika import Definition
+from pnp.engines.xactika import stats
+from pnp.errors import DefinitionError
+from pnp.render.sheet import PAPERS, PRINTABLE, impose, render
+from pnp.render.xactika import CARD, card_size, pad_size
+
+MM = 72 / 25.4
+ROOT = Path(__file__).resolve().parents[1]
+RULES: Definition = load("xactika")
+
+
+@functools.cache
+def pdf(kind: str, lang: str = "en", paper: str = "a4", per_page: int = 1,
+        grayscale: bool = False) -> bytes:
+    return render("xactika", kind=kind, lang=lang, paper=paper, per_page=per_page,
+                  grayscale=grayscale)
+
+
+def page_of(data: bytes) -> Any:
+    return pdfplumber.open(io.BytesIO(data)).pages[0]
+
+
+@functools.cache
+def sheet(kind: str, lang: str = "en", paper: str = "a4", per_page: int = 1,
+          grayscale: bool = False) -> Any:
+    """The parsed page, shared by the tests that only read it."""
+    return page_of(pdf(kind, lang, paper, per_page, grayscale))
+
+
+def text_of(page: Any) -> str:
+    """The page's words on one line, so a wrapped sentence reads whole."""
+    return " ".join(page.extract_text().split())
+
+
+def panel_text(page: Any) -> str:
+    """The pad's side panel (right of the grid), read on its own."""
+    right = max(b["x1"] for b in writing_boxes(page) if b["width"] > 15 * MM)
+    return text_of(page.crop((right + 1, 0, page.width, page.height)))
+
+
+def colour(value: Any) -> tuple[float, ...]:
+    return tuple(value) if isinstance(value, list | tuple) else (value,)
+
+
+def writing_boxes(page: Any) -> list[dict[str, Any]]:
+    """White rectangles with a border: the boxes players write in."""
+    return [r for r in page.rects if r["stroke"] and r["fill"]
+            and set(colour(r["non_stroking_color"])) == {1}]
+
+
+def rules_with(tmp_path: Path, change: Any) -> Path:
+    """A rules directory in ``tmp_path``: every definition, Xactika's changed by ``change``."""
+    for path in (ROOT / "rules").glob("*.yaml"):
+        shutil.copy(path, tmp_path)
+    target = tmp_path / "xactika.yaml"
+    data = yaml.safe_load(target.read_text(encoding="utf-8"))
+    change(data)
+    target.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return tmp_path
+
+
+def rgb(hex_colour: str) -> tuple[float, ...]:
+    return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+
+
+# The score pad ----------------------------------------------------------------------------
+
+
+def pad_shape(page: Any) -> tuple[int, int, int]:
+    """Columns and rows of the hands' small boxes, and how many boxes there are."""
+    def size(b: dict[str, Any]) -> tuple[float, float]:
+        return round(b["width"], 1), round(b["height"], 1)
+
+    cell = Counter(size(b) for b in writing_boxes(page)).most_common(1)[0][0]
+    small = [b for b in writing_boxes(page) if size(b) == cell]
+    columns = {round(b["x0"]) for b in small}
+    rows = {round(b["top"]) for b in small}
+    return len(columns), len(rows), len(small)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pad_has_every_box_and_each_is_big_enough_to_write_in(paper: str) -> None:
+    page = sheet("pad", paper=paper)
+    short, long = (round(v * MM, 1) for v in PAPERS[paper])
+    assert (round(page.width, 1), round(page.height, 1)) == (long, short)
+    seats, hands = RULES.players.max, RULES.end.hands
+    boxes = writing_boxes(page)
+    # per seat: 4 boxes a hand, a name and a total; one tick box per mode
+    assert len(boxes) == seats * (4 * hands + 2) + len(RULES.modes) == 275
+    smallest = min(min(b["width"], b["height"]) for b in boxes)
+    assert smallest >= 8 * MM, smallest / MM
+    assert pad_shape(page) == (2 * seats, 2 * hands, 4 * seats * hands)
+
+
+def test_pad_scale_keeps_boxes_above_8_mm_on_both_papers() -> None:
+    """The natural size leaves room: the smaller box side times the page scale."""
+    from pnp.render.xactika import CELL_H, INSET, TICK
+
+    for paper in PAPERS:
+        scale = impose(pad_size(RULES), paper, 1).cells[0].scale
+        assert min(CELL_H, TICK) - 2 * INSET >= 8 / scale
+
+
+def test_pad_offers_one_per_page_only() -> None:
+    with pytest.raises(Exception, match="2 per page is not offered"):
+        render("xactika", kind="pad", per_page=2)
+
+
+def test_pad_rows_hands_and_seats_follow_the_definition(tmp_path: Path) -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["players"]["max"] = 6
+        data["end"]["hands"] = 5
+        data["deal"]["cards_per_player"] = 7
+        data["bidding"]["max"] = 7
+        data["scoring"]["missed_bid"] = 2
+        data["scoring"]["per_trick"] = 3
+
+    rules_dir = rules_with(tmp_path, change)
+    page = page_of(render("xactika", kind="pad", rules_dir=rules_dir))
+    assert pad_shape(page) == (12, 10, 120)
+    assert len(writing_boxes(page)) == 6 * (4 * 5 + 2) + 3
+    text = panel_text(page)
+    for fragment in ("add up to 7.", "bid 0 to 7", "−2 per trick", "each trick: +3",
+                     "bid made: +3 per trick", "5 hands of 7 tricks"):
+        assert fragment in text
+    hands = [w["text"] for w in page.extract_words() if w["x0"] < 20 * MM and w["text"].isdigit()]
+    assert hands == ["1", "2", "3", "4", "5"]
+
+
+def test_pad_numbers_come_from_the_definition() -> None:
+    text = panel_text(sheet("pad"))
+    tricks = RULES.tricks_per_hand
+    assert f"may not make the bids add up to {tricks}." in text
+    assert f"bid {RULES.bidding.min} to {RULES.bidding.max}, from the dealer's left" in text
+    assert f"bid missed: −{RULES.scoring.missed_bid} per trick of difference" in text
+    assert f"{RULES.end.hands} hands of {tricks} tricks" in text
+    assert text.count(f"each trick: +{RULES.scoring.per_trick}") == sum(
+        not m.bids for m in RULES.modes)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["score pad", "Play to win", "Play to lose", "Play to bid", "bid", "tricks",
+            "points", "total", "Total", "dealer", "the highest total wins", "One hand"]),
+    ("es", ["hoja de puntuación", "Jugar para ganar", "Jugar para perder", "Jugar para pujar",
+            "puja", "bazas", "puntos", "repartidor", "pujas sumen 8", "mano"]),
+    ("fr", ["feuille de marque", "Jouer pour gagner", "Jouer pour perdre",
+            "Jouer aux enchères", "annonce", "plis", "points", "donneur", "manche"]),
+])
+def test_pad_labels_in_each_language(lang: str, words: list[str]) -> None:
+    page = sheet("pad", lang=lang)
+    text = text_of(page)
+    for word in words:
+        assert word in text, word
+    panel = panel_text(page)
+    for mode in RULES.modes:
+        assert mode.name(lang) in panel and " ".join(mode.goal(lang).split()) in panel
+
+
+def test_pad_tick_boxes_stand_beside_their_modes() -> None:
+    page = sheet("pad")
+    grid_right = max(b["x1"] for b in writing_boxes(page) if b["width"] > 15 * MM)
+    ticks = sorted((b for b in writing_boxes(page) if b["x0"] > grid_right),
+                   key=lambda b: b["top"])
+    assert len(ticks) == len(RULES.modes)
+    words = page.extract_words()
+    for tick, mode in zip(ticks, RULES.modes, strict=True):
+        first = mode.name("en").split()[0]
+        beside = [w for w in words if w["text"] == first and tick["x1"] < w["x0"] < tick["x1"]
+                  + 5 * MM and tick["top"] - 1 <= w["top"] <= tick["bottom"]]
+        assert beside, mode.id
+
+
+# The stats card ---------------------------------------------------------------------------
+
+
+def outlines(page: Any) -> list[dict[str, Any]]:
+    """The cards' rounded outlines: closed, unfilled curves."""
+    return [c for c in page.curves if not c["fill"] and c["width"] > 30 * MM]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("per_page", [1, 4, 9])
+def test_stats_cards_per_page_at_card_proportions(paper: str, per_page: int) -> None:
+    page = sheet("stats", paper=paper, per_page=per_page)
+    cards = outlines(page)
+    assert len(cards) == per_page
+    scale = impose(card_size(RULES), paper, per_page).cells[0].scale
+    for card in cards:
+        assert card["width"] == pytest.approx(CARD[0] * scale * MM, abs=0.3)
+        assert card["height"] == pytest.approx(CARD[1] * scale * MM, abs=0.3)
+    if per_page == 9:
+        assert cards[0]["width"] / MM == pytest.approx(63, rel=0.04)
+        assert cards[0]["height"] / MM == pytest.approx(88, rel=0.04)
+
+
+def table_rows(page: Any) -> list[tuple[int, ...]]:
+    return [tuple(int(n) for n in line.split()) for line in page.extract_text().splitlines()
+            if re.fullmatch(r"\d+( \d+)+", line)]
+
+
+def test_stats_table_is_the_engines_count_of_the_deck() -> None:
+    rows = table_rows(sheet("stats"))
+    assert rows == [(r["value"], r["cards"], *r["by_count"].values()) for r in stats(RULES.deck)]
+    assert (8, 19, 6, 7, 6) in rows and (10, 10, 1, 3, 6) in rows
+    assert sum(r[1] for r in rows) == RULES.deck.size
+
+
+def test_stats_card_draws_each_shape_as_a_vector_icon_in_its_colour() -> None:
+    page = sheet("stats")
+    assert not set("●■▲★◆☆○□△") & {c["text"] for c in page.chars}
+    fills = {tuple(round(v, 3) for v in colour(c["non_stroking_color"]))
+             for c in page.curves + page.rects if c["fill"]}
+    for shape in RULES.deck.shapes:
+        assert rgb(shape.colour) in fills, shape.id
+    star = [c for c in page.curves if len(c["pts"]) == 11]
+    assert len(star) == 1
+    assert star[0]["width"] == pytest.approx(star[0]["height"], rel=0.1)
+
+
+def test_stats_card_follows_a_changed_deck(tmp_path: Path) -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["deck"]["counts"] = [1, 2, 3, 4]
+        data["deck"]["size"] = 256
+        data["deck"]["values"] = {"min": 4, "max": 16}
+        data["deck"]["shapes"][3]["colour"] = "#123456"
+
+    rules_dir = rules_with(tmp_path, change)
+    page = page_of(render("xactika", kind="stats", rules_dir=rules_dir))
+    rows = table_rows(page)
+    assert [r[0] for r in rows] == list(range(4, 17))
+    assert all(len(r) == 2 + 4 for r in rows)
+    assert sum(r[1] for r in rows) == 256
+    assert "×4" in page.extract_text()
+    assert "4 shapes" in text_of(page)
+    star = next(c for c in page.curves if len(c["pts"]) == 11)
+    assert tuple(round(v, 3) for v in colour(star["non_stroking_color"])) == rgb("#123456")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["stats", "value", "cards", "of one shape", "the same for each of the 4 shapes"]),
+    ("es", ["estadísticas", "valor", "cartas", "de una forma", "las 4 formas"]),
+    ("fr", ["statistiques", "valeur", "cartes", "d’une forme", "des 4 formes"]),
+])
+def test_stats_labels_in_each_language(lang: str, words: list[str]) -> None:
+    text = text_of(sheet("stats", lang=lang))
+    for word in words + [s.name(lang) for s in RULES.deck.shapes]:
+        assert word in text, word
+
+
+# Both kinds -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "paper", "per_page"), [
+    ("pad", "a4", 1), ("pad", "letter", 1), ("stats", "a4", 9), ("stats", "letter", 4)])
+def test_nothing_is_drawn_in_the_unprintable_edge(kind: str, paper: str, per_page: int) -> None:
+    page = sheet(kind, paper=paper, per_page=per_page)
+    edge = PRINTABLE * MM - 0.5
+    for obj in page.rects + page.lines + page.curves + page.chars:
+        assert obj["x0"] >= edge and obj["top"] >= edge
+        assert obj["x1"] <= page.width - edge and obj["bottom"] <= page.height - edge
+
+
+@pytest.mark.parametrize("kind", ["pad", "stats"])
+def test_grayscale_has_no_colour_and_keeps_its_tints(kind: str) -> None:
+    page = sheet(kind, grayscale=True)
+    filled = [o for o in page.rects + page.curves if o["fill"]] + page.chars
+    colours = {colour(o["non_stroking_color"]) for o in filled}
+    assert all(len(set(c)) == 1 for c in colours), colours
+    tints = {c[0] for c in colours if 0.05 < c[0] < 0.99}
+    assert len(tints) >= (2 if kind == "pad" else len(RULES.deck.shapes))
+
+
+def test_pad_in_colour_tints_the_dealer_rule() -> None:
+    page = sheet("pad")
+    fills = {colour(r["non_stroking_color"]) for r in page.rects if r["fill"]}
+    assert any(len(set(c)) > 1 for c in fills)
+
+
+@pytest.mark.parametrize("kind", ["pad", "stats"])
+def test_pdf_is_reproducible_and_carries_metadata(kind: str) -> None:
+    first = render("xactika", kind=kind, lang="fr", paper="letter")
+    assert render("xactika", kind=kind, lang="fr", paper="letter") == first
+    meta = pdfplumber.open(io.BytesIO(first)).metadata
+    assert meta["Title"].startswith("Xactika") and meta["Author"] == "pnp"
+    assert b"/Lang (fr)" in first
+
+
+@pytest.mark.parametrize(("kind", "per_page"), [("pad", 1), ("stats", 9)])
+def test_fonts_embedded_and_structure_clean(tmp_path: Path, kind: str, per_page: int) -> None:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf(kind, lang="es", per_page=per_page))
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()[2:]
+    assert fonts and all(line.split()[-5] == "yes" for line in fonts)
+    assert {line.split()[0].split("+")[-1] for line in fonts} <= {"DejaVuSans", "DejaVuSans-Bold"}
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout
+
+
+def test_cli_default_kind_is_the_pad_and_stats_per_page_is_checked(tmp_path: Path) -> None:
+    target = tmp_path / "x.pdf"
+    run = CliRunner().invoke(main, ["sheet", "xactika", "--lang", "en", "-o", str(target)])
+    assert run.exit_code == 0, run.output
+    assert len(writing_boxes(page_of(target.read_bytes()))) == 275
+    bad = CliRunner().invoke(main, ["sheet", "xactika", "--kind", "stats", "--per-page", "2",
+                                    "-o", str(target)])
+    assert bad.exit_code == 2
+    assert "1, 4, 9" in bad.output
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    (lambda d: d["deck"]["shapes"][1].update(icon="ball"), "shapes repeat an icon"),
+    (lambda d: d["deck"]["shapes"][1].update(icon="pyramid"), "icon"),
+    (lambda d: d["deck"]["shapes"][1].update(colour="blue"), "colour"),
+    (lambda d: d["deck"]["shapes"][1].update(grey=1.5), "grey"),
+])
+def test_definition_checks_how_shapes_are_drawn(tmp_path: Path, change: Any,
+                                                fragment: str) -> None:
+    rules_dir = rules_with(tmp_path, change)
+    with pytest.raises(DefinitionError, match=fragment):
+        load("xactika", rules_dir)
