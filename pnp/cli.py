@@ -155,6 +155,49 @@ def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
 
 
 @main.command()
+@click.argument("games", nargs=-1, type=click.Choice(GAMES), metavar="[GAME]...")
+@click.option("--lang", "langs", multiple=True, type=click.Choice(LANGUAGES),
+              help="Languages to build (repeat; default: all).")
+@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all",
+              show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to build into.")
+@click.option("--jobs", "-j", type=click.IntRange(1), default=None,
+              help="Worker processes (default: one per core).")
+@click.option("--force", is_flag=True, help="Rebuild everything, changed or not.")
+@rules_option
+def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
+          jobs: int | None, force: bool, rules_dir: Path | None) -> None:
+    """Build every sheet, card and rulebook of the chosen games and languages (default: all).
+
+    Unchanged outputs are kept; output/index.html lists every file with a preview.
+    """
+    from pnp.build import PAPERS, Outcome, plan
+    from pnp.build import build as run_build
+
+    targets = plan(games or GAMES, langs or LANGUAGES, PAPERS if paper == "all" else (paper,))
+    failures: list[Outcome] = []
+    with click.progressbar(length=len(targets), label="Building", show_pos=True,
+                           file=sys.stderr) as bar:
+        def advance(outcome: Outcome) -> None:
+            if outcome.status == "failed":
+                failures.append(outcome)
+            bar.update(1)
+
+        summary = run_build(targets, out, jobs=jobs, force=force, rules_dir=rules_dir,
+                            progress=advance)
+    for failure in failures:
+        click.echo(f"failed: {failure.target.relative}: {failure.error}", err=True)
+    click.echo(f"{'built':<10}{summary.count('built'):>6}\n{'skipped':<10}"
+               f"{summary.count('skipped'):>6}\n{'failed':<10}{summary.count('failed'):>6}\n"
+               f"{'size':<10}{summary.size / 1024 / 1024:>6.1f} MB\n"
+               f"{'time':<10}{summary.seconds:>6.1f} s\n"
+               f"index: {out / 'index.html'}")
+    if failures:
+        sys.exit(1)
+
+
+@main.command()
 @click.option("--verbose", "-v", is_flag=True, help="List every gap, not only the counts.")
 @rules_option
 def translations(verbose: bool, rules_dir: Path | None) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, field_validator, model_validator
 
 from pnp.definitions.base import (
     Bool,
@@ -137,6 +138,39 @@ class Action(Model):
     source: Literal["designer", "completion"]
 
 
+HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def _hex(value: str) -> str:
+    if not HEX.fullmatch(value):
+        raise ValueError(f"'{value}' is not a colour like #1F5C7A")
+    return value
+
+
+class Ink(Model):
+    """A colour for colour printers and the grey (0 black, 1 white) that stands for it."""
+
+    colour: Str
+    grey: Annotated[float, Field(ge=0, le=1)]
+
+    _colour = field_validator("colour")(_hex)
+
+
+class Print(Model):
+    """How the player aid looks: each suit's ink, the headings' accent, the panels' tint."""
+
+    suits: dict[Str, Str]
+    accent: Ink
+    tint: Ink
+
+    @field_validator("suits")
+    @classmethod
+    def _suits(cls, value: dict[str, str]) -> dict[str, str]:
+        for colour in value.values():
+            _hex(colour)
+        return value
+
+
 class Definition(GameInfo):
     deck: Deck
     chips: Chips
@@ -146,6 +180,7 @@ class Definition(GameInfo):
     scoring: Scoring
     end: End
     variant: Variant
+    print: Print
     actions: tuple[Action, ...]
     terms: dict[Str, Text]
     completion: tuple[Completion, ...]
@@ -164,6 +199,9 @@ class Definition(GameInfo):
             if noble.ability not in ids:
                 raise ValueError(f"noble {noble.rank}: ability '{noble.ability}' is not a "
                                  "completion id")
+        if set(self.print.suits) != {s.id for s in self.deck.suits}:
+            raise ValueError("print.suits must name exactly the deck's suits "
+                             f"{[s.id for s in self.deck.suits]}")
         if self.claims.series.min_cards > len(self.deck.suits):
             raise ValueError("claims.series.min_cards is more than there are suits")
         for players in range(self.players.min, self.players.max + 1):

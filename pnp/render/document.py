@@ -102,7 +102,7 @@ def compose(kind: str, game: str, lang: str, paper: str = "a4",
     page = _page_environment().get_template(f"{kind}.html.j2").render(
         **context, body=Markup(body), headings=headings, title=title,
         page_size=PAPERS[paper] if kind == "rulebook" else "A5",
-        page_of=_page_of(_("page {page} of {pages}")))
+        page_of=_page_of(_("page {page} of {pages}")), created=_source_date())
     return Composed(game, kind, lang, title, page, headings)
 
 
@@ -256,6 +256,18 @@ def _page_of(message: str) -> str:
         elif part:
             css.append('"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"')
     return " ".join(css)
+
+
+def _source_date() -> str | None:
+    """The build date from ``SOURCE_DATE_EPOCH`` (ISO 8601), or none: no date, same bytes."""
+    import datetime
+    import os
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoch.isdigit():
+        return None
+    moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _signed(value: int) -> str:

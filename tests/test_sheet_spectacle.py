@@ -1,0 +1,283 @@
+"""The Spectacle player aid, measured in the PDF it produces."""
+
+from __future__ import annotations
+
+import functools
+import io
+import shutil
+import subprocess
+from collections import defaultdict
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.definitions import GAMES, load
+from pnp.render.sheet import PAPERS, PRINTABLE, impose, layouts, render
+from pnp.render.spectacle import size
+
+MM = 72 / 25.4
+ROOT = Path(__file__).resolve().parents[1]
+RULES = load("spectacle")
+AID = layouts("spectacle")["aid"]
+TRACK = list(range(-RULES.limits.reserved * RULES.scoring.reserved_penalty,
+                   RULES.end.points + 3))
+"""What the track must read: every reserved card unbought, then past the end threshold."""
+
+CLAIM_BOXES = RULES.end.points // RULES.scoring.series + 1
+
+
+@functools.cache
+def pdf(lang: str = "en", paper: str = "a4", per_page: int = 1, grayscale: bool = False,
+        rules_dir: Path | None = None) -> bytes:
+    return render("spectacle", lang=lang, paper=paper, per_page=per_page, grayscale=grayscale,
+                  rules_dir=rules_dir)
+
+
+def page_of(data: bytes) -> Any:
+    return pdfplumber.open(io.BytesIO(data)).pages[0]
+
+
+@functools.cache
+def sheet(lang: str = "en", paper: str = "a4", per_page: int = 1, grayscale: bool = False,
+         rules_dir: Path | None = None) -> Any:
+    """The parsed first page of :func:`pdf` (parsed once: pdfplumber is the slow part)."""
+    return page_of(pdf(lang, paper, per_page, grayscale, rules_dir))
+
+
+def boxes(page: Any) -> list[dict[str, Any]]:
+    """Writing boxes: the stroked rectangles (tints are filled only)."""
+    return [r for r in page.rects if r["stroke"]]
+
+
+def rows(page: Any) -> list[list[dict[str, Any]]]:
+    """The boxes of a one-copy page, row by row from the top, each row left to right."""
+    found: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for b in boxes(page):
+        found[round(b["top"] / 5)].append(b)
+    return [sorted(found[k], key=lambda b: b["x0"]) for k in sorted(found)]
+
+
+def inside(char: dict[str, Any], b: dict[str, Any]) -> bool:
+    mid_x, mid_y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
+    return b["x0"] < mid_x < b["x1"] and b["top"] < mid_y < b["bottom"]
+
+
+def text_in(page: Any, b: dict[str, Any]) -> str:
+    return "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"]) if inside(c, b))
+
+
+def panel(page: Any) -> dict[str, Any]:
+    """The reminder panel, the one filled curve (a rounded rectangle)."""
+    (shape,) = [c for c in page.curves if c["fill"]]
+    return shape
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("per_page", AID.per_page)
+def test_every_box_is_there_and_big_enough_to_write_in(paper: str, per_page: int) -> None:
+    page = sheet(paper=paper, per_page=per_page, lang="fr")
+    short, long = (round(v * MM, 1) for v in PAPERS[paper])
+    assert sorted((round(page.width, 1), round(page.height, 1))) == [short, long]
+    per_copy = (len(TRACK) + len(RULES.deck.nobles) + 2 * CLAIM_BOXES + RULES.limits.reserved
+                + RULES.limits.chips + 5)
+    found = boxes(page)
+    assert len(found) == per_copy * per_page
+    assert min(min(b["width"], b["height"]) for b in found) >= 8 * MM
+    scale = impose(size(RULES), paper, per_page).cells[0].scale
+    assert min(b["height"] for b in found) == pytest.approx(11 * scale * MM, abs=0.05)
+
+
+def test_four_per_page_is_not_offered_because_boxes_would_shrink_below_8_mm() -> None:
+    assert AID.per_page == (1, 2)
+    assert impose(size(RULES), "letter", 4).cells[0].scale * 11 < 8
+
+
+def test_rows_follow_the_definition() -> None:
+    found = [len(row) for row in rows(sheet())]
+    assert found == [len(TRACK), len(RULES.deck.nobles), CLAIM_BOXES, CLAIM_BOXES,
+                     RULES.limits.reserved + RULES.limits.chips, 5]
+
+
+def track_reading(page: Any) -> tuple[list[int], int]:
+    """The numbers printed in the track's cells, and the one in the heavy-bordered cell."""
+    cells = rows(page)[0]
+    numbers = [int(text_in(page, c).replace("−", "-")) for c in cells]
+    heavy = max(cells, key=lambda c: c["linewidth"])
+    assert sum(c["linewidth"] == heavy["linewidth"] for c in cells) == 1
+    return numbers, int(text_in(page, heavy))
+
+
+def test_track_runs_from_the_reserved_penalty_past_the_end_threshold() -> None:
+    page = sheet()
+    numbers, heavy = track_reading(page)
+    assert numbers == TRACK
+    assert heavy == RULES.end.points
+    cells = rows(page)[0]
+    gaps = [b["x0"] - a["x1"] for a, b in pairwise(cells)]
+    assert max(abs(g) for g in gaps) < 0.01 * MM
+    assert f"{RULES.end.points} VP: the game ends" in page.extract_text()
+
+
+def test_reserved_boxes_each_carry_the_penalty_and_nobles_their_requirement() -> None:
+    page = sheet(lang="es")
+    hand = rows(page)[4]
+    penalty = f"−{RULES.scoring.reserved_penalty}"
+    assert [text_in(page, b) for b in hand[:RULES.limits.reserved]] == [penalty] * 3
+    assert all(text_in(page, b) == "" for b in hand[RULES.limits.reserved:])
+    text = page.extract_text()
+    for noble in RULES.deck.nobles:
+        assert f"{noble.rank} · {noble.name('es')}" in text
+        assert f"bonus {noble.requirement}+" in text
+    nobles = rows(page)[1]
+    assert [text_in(page, b) for b in nobles] == ["♠♥♦♣"] * len(RULES.deck.nobles)
+    values = " · ".join(map(str, RULES.chips.values))
+    assert f"valores {values}" in text
+    assert f"{RULES.limits.chips} como máximo" in text
+
+
+def test_the_editors_completions_are_marked() -> None:
+    text = sheet().extract_text()
+    for action in RULES.actions:
+        name = action.name("en")
+        if action.source == "completion":
+            assert f"{name}*" in text
+        else:
+            assert name in text and f"{name}*" not in text
+    assert "the top chip of 2 different piles*" in text
+    for ability in ("take the top chip of a pile*", "free*"):
+        assert ability in text
+    assert "* The editors' proposal" in text
+
+
+def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
+    for game in GAMES:
+        shutil.copy(ROOT / "rules" / f"{game}.yaml", tmp_path)
+    path = tmp_path / "spectacle.yaml"
+    text = path.read_text()
+    for old, new in [("reserved: 3 ", "reserved: 4 "), ("points: 5 ", "points: 6 "),
+                     ("requirement: 13", "requirement: 12"), ("chips: 5 ", "chips: 4 "),
+                     ("{id: reserve, name: {es: reservar una carta de desarrollo, en: reserve "
+                      "a development card, fr: réserver une carte de développement}, "
+                      "source: designer}",
+                      "{id: reserve, name: {es: reservar una carta de desarrollo, en: reserve "
+                      "a development card, fr: réserver une carte de développement}, "
+                      "source: completion}")]:
+        assert old in text
+        text = text.replace(old, new)
+    path.write_text(text)
+    page = sheet(rules_dir=tmp_path)
+    numbers, heavy = track_reading(page)
+    assert (numbers[0], numbers[-1], heavy) == (-4, 8, 6)
+    assert [len(row) for row in rows(page)] == [13, 3, 7, 7, 4 + 4, 5]
+    text = page.extract_text()
+    assert "bonus 12+" in text and "bonus 13+" not in text
+    assert "6 VP: the game ends" in text
+    assert "reserve a development card*" in text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["VICTORY POINTS", "NOBLES RECEIVED", "jack", "queen", "series", "runs",
+            "reserved cards", "CHIPS HELD", "take chips", "FINAL SCORE"]),
+    ("es", ["PUNTOS DE VICTORIA", "jota", "caballo", "rey", "escaleras", "coger fichas",
+            "cartas reservadas", "PUNTUACIÓN FINAL", "empate"]),
+    ("fr", ["POINTS DE VICTOIRE", "valet", "dame", "roi", "suites", "prendre des jetons",
+            "cartes réservées", "SCORE FINAL", "égalité"]),
+])
+def test_labels_in_each_language(lang: str, words: list[str]) -> None:
+    text = sheet(lang=lang).extract_text()
+    for word in words:
+        assert word in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_words_stay_in_their_column_and_never_overlap(lang: str) -> None:
+    page = sheet(lang=lang)
+    shape = panel(page)
+    chars = [c for c in page.chars if c["text"].strip()]
+    for c in chars:
+        if c["x1"] > shape["x0"] and c["bottom"] > shape["top"]:
+            assert inside(c, shape), c["text"]
+            assert c["x0"] >= shape["x0"] + 1 and c["x1"] <= shape["x1"] - 1
+            assert c["bottom"] <= shape["bottom"] - 1
+    cells: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for c in chars:
+        cells[(int(c["x0"] // 20), int(c["top"] // 20))].append(c)
+    for c in chars:
+        near = [o for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                for o in cells[(int(c["x0"] // 20) + dx, int(c["top"] // 20) + dy)]]
+        for o in near:
+            if o is c:
+                continue
+            width = min(c["x1"], o["x1"]) - max(c["x0"], o["x0"])
+            height = min(c["bottom"], o["bottom"]) - max(c["top"], o["top"])
+            assert width < 0.3 or height < 0.3, (c["text"], o["text"], c["x0"], c["top"])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("per_page", AID.per_page)
+def test_nothing_is_drawn_in_the_unprintable_edge(paper: str, per_page: int) -> None:
+    page = sheet(paper=paper, per_page=per_page, lang="fr")
+    edge = PRINTABLE * MM - 0.5
+    for obj in page.rects + page.lines + page.curves + page.chars:
+        assert obj["x0"] >= edge and obj["top"] >= edge
+        assert obj["x1"] <= page.width - edge and obj["bottom"] <= page.height - edge
+
+
+def test_two_per_page_has_one_cut_line_between_the_copies() -> None:
+    page = sheet(per_page=2, lang="fr")
+    assert len(page.lines) == 1
+    line = page.lines[0]
+    assert abs(line["top"] - line["bottom"]) < 0.1
+    assert line["top"] == pytest.approx(page.height / 2, abs=0.5)
+
+
+def test_grayscale_has_no_colour_and_keeps_the_marks() -> None:
+    page = sheet(grayscale=True)
+
+    def colour(value: Any) -> tuple[float, ...]:
+        return tuple(value) if isinstance(value, list | tuple) else (value,)
+
+    painted = page.rects + page.curves + page.chars
+    assert all(len(set(colour(o["non_stroking_color"]))) == 1 for o in painted)
+    coloured = sheet()
+    assert any(len(set(colour(o["non_stroking_color"]))) > 1 for o in coloured.chars)
+    _, heavy = track_reading(page)
+    assert heavy == RULES.end.points
+    text = page.extract_text()
+    assert all(s.symbol in text for s in RULES.deck.suits)
+    assert "*" in text
+
+
+def test_pdf_is_reproducible_and_carries_metadata() -> None:
+    first = render("spectacle", lang="fr", paper="letter", per_page=2)
+    assert render("spectacle", lang="fr", paper="letter", per_page=2) == first
+    meta = pdfplumber.open(io.BytesIO(first)).metadata
+    assert meta["Title"] == "Spectacle — aide de jeu"
+    assert b"/Lang (fr)" in first
+
+
+def test_fonts_embedded_and_structure_clean(tmp_path: Path) -> None:
+    path = tmp_path / "aid.pdf"
+    path.write_bytes(pdf(lang="es", per_page=2, grayscale=True))
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()[2:]
+    assert fonts and all(line.split()[-5] == "yes" for line in fonts)
+    assert all("DejaVu" in line for line in fonts)
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout
+
+
+def test_cli_writes_the_aid_and_refuses_four_per_page(tmp_path: Path) -> None:
+    target = tmp_path / "aid.pdf"
+    run = CliRunner().invoke(main, ["sheet", "spectacle", "--kind", "aid", "--per-page", "2",
+                                    "--paper", "letter", "--lang", "fr", "-o", str(target)])
+    assert run.exit_code == 0, run.output
+    assert target.read_bytes().startswith(b"%PDF")
+    bad = CliRunner().invoke(main, ["sheet", "spectacle", "--per-page", "4", "-o", str(target)])
+    assert bad.exit_code == 2
+    assert "choose from: 1, 2" in bad.output
