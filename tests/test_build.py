@@ -1,0 +1,129 @@
+"""``pnp build``: complete, incremental, reproducible, and never leaves a broken file."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.build import MANIFEST, Target, build, plan
+from pnp.cli import main
+from pnp.definitions import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def sheets(*games: str) -> list[Target]:
+    return [t for t in plan(games or GAMES, ["en"], ["a4"]) if t.document == "sheet"]
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> Path:
+    folder = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", folder)
+    return folder
+
+
+def test_plan_names_every_material_by_game_language_and_paper() -> None:
+    names = {t.relative.as_posix() for t in plan(["qwinto"], ["es"], ["a4", "letter"])}
+    assert {"qwinto/es/qwinto-rulebook-a4.pdf", "qwinto/es/qwinto-rulebook-letter.html",
+            "qwinto/es/qwinto-card-a5.pdf", "qwinto/es/qwinto-sheet-a4.pdf",
+            "qwinto/es/qwinto-sheet-grayscale-letter.pdf",
+            "qwinto/es/qwinto-sheet-4up-a4.pdf"} <= names
+    everything = plan()
+    assert {t.game for t in everything} == set(GAMES)
+    assert {t.lang for t in everything} == {"es", "en", "fr"}
+    assert len({t.relative for t in everything}) == len(everything)
+
+
+def test_a_rebuild_changes_nothing_and_a_changed_definition_rebuilds_its_game(
+        tmp_path: Path, rules: Path) -> None:
+    out = tmp_path / "out"
+    targets = sheets("qwinto", "ronda")
+    first = build(targets, out, rules_dir=rules, jobs=2)
+    assert first.count("built") == len(targets) and first.count("failed") == 0
+    files = {p: p.read_bytes() for p in out.rglob("*.pdf")}
+    assert len(files) == len(targets)
+    again = build(targets, out, rules_dir=rules, jobs=2)
+    assert again.count("skipped") == len(targets)
+    assert {p: p.read_bytes() for p in out.rglob("*.pdf")} == files
+    definition = rules / "qwinto.yaml"
+    definition.write_text(definition.read_text().replace("failed_throw_penalty: 5",
+                                                         "failed_throw_penalty: 6"))
+    changed = build(targets, out, rules_dir=rules, jobs=2)
+    rebuilt = {o.target.game for o in changed.outcomes if o.status == "built"}
+    assert rebuilt == {"qwinto"}
+    assert changed.count("built") == sum(t.game == "qwinto" for t in targets)
+
+
+def test_forced_builds_are_byte_identical(tmp_path: Path, rules: Path) -> None:
+    targets = [t for t in plan(["qwinto"], ["en"], ["a4"]) if t.fmt == "pdf"]
+    build(targets, tmp_path / "a", rules_dir=rules, jobs=2)
+    build(targets, tmp_path / "b", rules_dir=rules, jobs=2, force=True)
+    for target in targets:
+        assert (tmp_path / "a" / target.relative).read_bytes() == \
+               (tmp_path / "b" / target.relative).read_bytes(), target.relative
+
+
+def test_one_broken_material_does_not_stop_the_others(tmp_path: Path, rules: Path) -> None:
+    (rules / "kwingto.yaml").write_text("game: kwingto\nname: 3\n")
+    runner = CliRunner()
+    run = runner.invoke(main, ["build", "kwingto", "qwinto", "--lang", "en", "--paper", "a4",
+                               "--out", str(tmp_path / "out"), "--rules", str(rules)])
+    assert run.exit_code == 1
+    assert "failed: kwingto/en/kwingto-sheet-a4.pdf: " in run.output
+    assert (tmp_path / "out/qwinto/en/qwinto-rulebook-a4.pdf").exists()
+    assert not list((tmp_path / "out").rglob("kwingto-*"))
+    index = (tmp_path / "out/index.html").read_text()
+    assert "qwinto-sheet-4up-a4.pdf" in index and "kwingto-" not in index
+
+
+def test_index_lists_files_with_thumbnails_sizes_and_pages(tmp_path: Path, rules: Path) -> None:
+    out = tmp_path / "out"
+    build([t for t in plan(["qwinto"], ["en"], ["a4"]) if t.document != "rulebook"], out,
+          rules_dir=rules)
+    index = (out / "index.html").read_text()
+    assert '<a href="qwinto/en/qwinto-card-a5.pdf"><img src="thumbs/qwinto_en_qwinto-card-a5.png"' \
+           in index
+    assert (out / "thumbs/qwinto_en_qwinto-card-a5.png").read_bytes()[:4] == b"\x89PNG"
+    assert "1 p." in index and " KB" in index
+    assert (out / MANIFEST).exists()
+
+
+def test_every_built_pdf_is_clean_with_fonts_embedded(tmp_path: Path, rules: Path) -> None:
+    out = tmp_path / "out"
+    build(plan(["xactika"], ["es"], ["letter"]), out, rules_dir=rules, jobs=2)
+    pdfs = sorted(out.rglob("*.pdf"))
+    assert len(pdfs) >= 6
+    for pdf in pdfs:
+        check = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+        assert check.returncode == 0, (pdf.name, check.stdout)
+        fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
+                               check=True).stdout.splitlines()[2:]
+        assert fonts and all(line.split()[-5] == "yes" for line in fonts), pdf.name
+
+
+def test_killing_the_build_leaves_no_truncated_pdf(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "pnp.cli", "build", "--out", str(out),
+                                "--lang", "en", "--jobs", "2"], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not list(out.rglob("*.pdf")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    pdfs = list(out.rglob("*.pdf"))
+    assert pdfs, "nothing was built before the kill"
+    for pdf in pdfs:
+        data = pdf.read_bytes()
+        assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF"), pdf
