@@ -1,5 +1,6 @@
-# One command each: `make run` (set up, check the definitions, score every example)
-# and `make test` (set up, lint, type-check, test). `make bench` measures speed.
+# One command each: `make run` (set up, then build every sheet, card and rulebook into
+# output/) and `make test` (set up, lint, type-check, check translations, test).
+# `make bench` measures the build and the calculator.
 VENV ?= .venv
 BIN = $(VENV)/bin
 
@@ -29,19 +30,18 @@ $(VENV)/.installed: pyproject.toml
 
 run: setup
 	$(BIN)/pnp validate
-	@for file in examples/*.yaml; do \
-		game=$$(basename $$file .yaml); \
-		echo "== pnp score $$game $$file"; \
-		$(BIN)/pnp score $$game $$file || exit $$?; \
-	done
+	$(BIN)/pnp build
 
 test: setup
 	$(BIN)/ruff check pnp tests bench
 	$(BIN)/mypy
+	$(BIN)/pnp validate
+	$(BIN)/pnp translations
 	$(BIN)/pytest
 
 bench: setup
-	$(BIN)/python bench/score.py
+	$(BIN)/python bench/build.py
 
 clean:
-	rm -rf $(VENV) output/* .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find output -mindepth 1 ! -name .gitkeep -delete
