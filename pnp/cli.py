@@ -73,7 +73,7 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
 @click.argument("game", type=click.Choice(GAMES))
 @click.option("--kind", default=None, metavar="KIND",
               help="Which sheet: qwinto sheet; kwingto sheet, coto; xactika pad, stats; "
-                   "ronda pad; spectacle aid (default: the first).")
+                   "ronda pad, pad3, teams; spectacle aid (default: the first).")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help="Language of the labels (default: the locale's, else English).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)

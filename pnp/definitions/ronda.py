@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from pnp.definitions.base import Bool, GameInfo, Model, NonNegative, Positive, Str, Text
 
@@ -121,6 +121,36 @@ class Variants(Model):
     short_target: Positive
 
 
+Colour = Annotated[Str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
+Grey = Annotated[float, Field(ge=0, le=1)]
+
+
+class Tint(Model):
+    """A printed colour and the grey that stands for it on a black-and-white sheet."""
+
+    colour: Colour
+    grey: Grey
+
+
+class SidePrint(Tint):
+    mark: Str
+    """The letter that names the side on the pad, so grey tints never have to."""
+
+
+class Print(Model):
+    """How the score pad looks: its ink, and a letter and tint for each side."""
+
+    ink: Tint
+    sides: tuple[SidePrint, ...]
+
+    @model_validator(mode="after")
+    def _distinct_marks(self) -> Print:
+        marks = [s.mark for s in self.sides]
+        if len(set(marks)) != len(marks):
+            raise ValueError(f"side marks repeat: {marks}")
+        return self
+
+
 class Term(Model):
     id: Str
     es: tuple[Str, ...]
@@ -142,6 +172,7 @@ class Definition(GameInfo):
     end_of_deal: EndOfDeal
     target: Positive
     variants: Variants
+    print: Print
     terms: tuple[Term, ...] = ()
 
     @model_validator(mode="after")
@@ -168,6 +199,9 @@ class Definition(GameInfo):
                                  f"{self.deal.hand} to {count} players")
             if self.sides(count) not in {c.sides for c in self.end_of_deal.count}:
                 raise ValueError(f"end_of_deal.count has no rule for {self.sides(count)} sides")
+            if self.sides(count) > len(self.print.sides):
+                raise ValueError(f"print.sides: {self.sides(count)} sides play with {count} "
+                                 f"players, only {len(self.print.sides)} are described")
         return self
 
     def sides(self, players: int) -> int:
@@ -177,6 +211,9 @@ class Definition(GameInfo):
     def rounds(self, players: int) -> int:
         """How many times hands are dealt in one deal."""
         return (self.deck.size - self.deal.table) // (self.deal.hand * players)
+
+    def term(self, term_id: str) -> Term | None:
+        return next((t for t in self.terms if t.id == term_id), None)
 
     def combination(self, name: str) -> Combination:
         return next(c for c in self.combinations if c.name == name)

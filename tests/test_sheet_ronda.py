@@ -1,0 +1,295 @@
+"""The Ronda score pads, measured in the PDFs they produce."""
+
+from __future__ import annotations
+
+import functools
+import io
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.definitions import GAMES, load, load_file
+from pnp.errors import DefinitionError
+from pnp.render.ronda import INSET, LAYOUTS, PADS, deals, row_height
+from pnp.render.sheet import PAPERS, PRINTABLE, impose, render
+
+MM = 72 / 25.4
+ROOT = Path(__file__).resolve().parents[1]
+RULES = load("ronda")
+KINDS = list(LAYOUTS)
+WRITING_COLUMNS = 7
+
+
+@functools.cache
+def pdf(kind: str, lang: str = "en", paper: str = "a4", per_page: int = 1,
+        grayscale: bool = False) -> bytes:
+    return render("ronda", kind=kind, lang=lang, paper=paper, per_page=per_page,
+                  grayscale=grayscale)
+
+
+def page_of(data: bytes) -> Any:
+    return pdfplumber.open(io.BytesIO(data)).pages[0]
+
+
+@functools.cache
+def pad(kind: str, lang: str = "en", paper: str = "a4", per_page: int = 1,
+        grayscale: bool = False) -> Any:
+    """The parsed page of a pad, shared by the tests (parsing is the slow part)."""
+    return page_of(pdf(kind, lang, paper, per_page, grayscale))
+
+
+def text_of(page: Any) -> str:
+    """The page's words on one line, so a legend sentence reads across its wraps."""
+    return " ".join(str(page.extract_text()).replace("\u00a0", " ").split())
+
+
+def colour(value: Any) -> tuple[float, ...]:
+    return tuple(value) if isinstance(value, list | tuple) else (value,)
+
+
+def writing_boxes(page: Any) -> list[dict[str, Any]]:
+    """White, framed rectangles: every place meant for a pencil."""
+    return [r for r in page.rects if r["fill"] and r["stroke"]
+            and colour(r["non_stroking_color"]) == (1.0,)]
+
+
+def table_rows(page: Any) -> list[list[dict[str, Any]]]:
+    """The deal table's writing boxes, row by row from the top (one copy on the page)."""
+    sizes = Counter((round(b["width"], 1), round(b["height"], 1)) for b in writing_boxes(page))
+    cell = sizes.most_common(1)[0][0]
+    cells = [b for b in writing_boxes(page)
+             if (round(b["width"], 1), round(b["height"], 1)) == cell]
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for b in cells:
+        rows.setdefault(round(b["top"]), []).append(b)
+    return [sorted(rows[top], key=lambda b: b["x0"]) for top in sorted(rows)]
+
+
+def setup(kind: str) -> tuple[int, int]:
+    """(sides, players per side) of a kind, from the definition."""
+    table = PADS[kind].table(RULES)
+    return table.sides, table.members
+
+
+def test_the_kinds_are_the_three_tables_and_pad_is_the_default() -> None:
+    assert KINDS == ["pad", "pad3", "teams"]
+    assert [setup(k) for k in KINDS] == [(2, 1), (3, 1), (2, RULES.partnerships.players // 2)]
+    assert all(LAYOUTS[k].per_page == (1, 2) for k in KINDS)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_every_box_is_there_big_enough_and_inside_the_printable_area(
+        kind: str, paper: str, per_page: int) -> None:
+    page = pad(kind, paper=paper, per_page=per_page)
+    short, long = (round(v * MM, 1) for v in PAPERS[paper])
+    assert sorted((round(page.width, 1), round(page.height, 1))) == [short, long]
+    sides, members = setup(kind)
+    per_copy = deals(sides) * sides * WRITING_COLUMNS + sides * members + 1
+    boxes = writing_boxes(page)
+    assert len(boxes) == per_copy * per_page
+    smallest = min(min(b["width"], b["height"]) for b in boxes)
+    assert smallest >= 8 * MM, f"{smallest / MM:.2f} mm"
+    edge = PRINTABLE * MM - 0.5
+    for obj in page.rects + page.lines + page.curves + page.chars:
+        assert obj["x0"] >= edge and obj["top"] >= edge
+        assert obj["x1"] <= page.width - edge and obj["bottom"] <= page.height - edge
+
+
+def test_the_smallest_scale_impose_uses_still_leaves_8_mm_rows() -> None:
+    """Two per page is the tightest fit: the three-player rows just clear 8 mm."""
+    natural = LAYOUTS["pad3"].size(RULES)
+    cases = [(paper, n) for paper in PAPERS for n in LAYOUTS["pad3"].per_page]
+    paper, per_page = min(cases, key=lambda c: impose(natural, *c).cells[0].scale)
+    assert per_page == 2
+    scale = impose(natural, paper, per_page).cells[0].scale
+    page = pad("pad3", paper=paper, per_page=per_page)
+    height = min(b["height"] for row in table_rows(page) for b in row) / MM
+    assert height == pytest.approx((row_height(3) - 2 * INSET) * scale, abs=0.01)
+    assert 8 <= height < 8.5
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_deal_has_a_row_per_side_with_a_box_per_column(kind: str) -> None:
+    page = pad(kind)
+    sides, _ = setup(kind)
+    rows = table_rows(page)
+    assert len(rows) == deals(sides) * sides
+    assert all(len(row) == WRITING_COLUMNS for row in rows)
+    lefts = [round(b["x0"], 1) for b in rows[0]]
+    assert all([round(b["x0"], 1) for b in row] == lefts for row in rows)
+    left, top, bottom = rows[0][0]["x0"], rows[0][0]["top"], rows[-1][0]["bottom"]
+    beside = [c for c in page.chars if top <= c["top"] and c["bottom"] <= bottom]
+    letters = [c["text"] for c in beside if left - 10 * MM < c["x0"] and c["x1"] < left]
+    marks = [s.mark for s in RULES.print.sides[:sides]]
+    assert letters == marks * deals(sides)
+    numbers = "".join(c["text"] for c in beside if c["x1"] < left - 10 * MM)
+    assert numbers == "".join(str(n) for n in range(1, deals(sides) + 1))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_totals_column_is_framed_heavier(kind: str) -> None:
+    rows = table_rows(pad(kind))
+    widths = {round(b["linewidth"], 2) for row in rows for b in row[:-1]}
+    totals = {round(b["linewidth"], 2) for row in rows for b in row[-1:]}
+    assert len(widths) == len(totals) == 1 and totals.pop() > widths.pop()
+
+
+@pytest.mark.parametrize(("kind", "values"), [
+    ("pad", ["1 · 5 1 1 over 20 variant", "caída 1 Take", "dos 2.", "uno."]),
+    ("pad3", ["over 13", "1 · 5 · 10", "dos 2 · seis 6 · once 11", "cinco 5 · diez 10",
+              "everyone scores"]),
+    ("teams", ["over 20", "1 · 5 · 10", "dos 2 · seis 6 · once 11", "more cards"]),
+])
+def test_numbers_come_from_the_definition(kind: str, values: list[str]) -> None:
+    text = text_of(pad(kind))
+    common = [f"{RULES.target}", f"short game: {RULES.variants.short_target}",
+              "ronda · tringa 1 · 5", "ronda 1 · tringa 5 to the opponents",
+              f"costs {RULES.variants.heavy_hidden.ronda_penalty}",
+              "with a 12 (king), 5 to the dealer's side", "with a 1 or no capture, 5",
+              "este, cao, cone, bouah'd, darba, b'wahed", "missa, lahsa"]
+    for value in [*common, *values]:
+        assert value in text, value
+    if kind == "pad":
+        assert "cinco" not in text and "1 · 5 · 10" not in text
+
+
+def test_the_pad_follows_a_changed_definition(tmp_path: Path) -> None:
+    for game in GAMES:
+        shutil.copy(ROOT / "rules" / f"{game}.yaml", tmp_path)
+    path = tmp_path / "ronda.yaml"
+    text = path.read_text()
+    for old, new in [("target: 41", "target: 31"), ("points: [1, 5, 10]", "points: [1, 4, 9]"),
+                     ("over: 13", "over: 12"), ("short_target: 25", "short_target: 21"),
+                     ("{mark: C,", "{mark: Z,"), ("bonus_ranks: [12]", "bonus_ranks: [11]")]:
+        assert old in text
+        text = text.replace(old, new)
+    path.write_text(text)
+    page = page_of(render("ronda", kind="pad3", rules_dir=tmp_path))
+    found = text_of(page)
+    for value in ["31", "to 31", "short game: 21", "1 · 4 · 9", "over 12",
+                  "cinco 4 · diez 9", "dos 2 · seis 5 · once 10", "11 (knight)"]:
+        assert value in found, value
+    assert "41" not in found
+    tiles = {c["text"] for c in page.chars if 4.5 * MM < c["size"] < 6 * MM}
+    assert tiles == {"A", "B", "Z"}
+
+
+@pytest.mark.parametrize(("old", "new", "problem"), [
+    ("    - {mark: C, colour: \"#C3D3EC\", grey: 0.62}\n", "", "only 2 are described"),
+    ("{mark: B,", "{mark: A,", "side marks repeat"),
+    ("colour: \"#BFDCC4\"", "colour: green", "pattern"),
+])
+def test_the_definition_checks_what_the_pad_prints(tmp_path: Path, old: str, new: str,
+                                                  problem: str) -> None:
+    path = tmp_path / "ronda.yaml"
+    text = (ROOT / "rules" / "ronda.yaml").read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    with pytest.raises(DefinitionError, match=problem):
+        load_file(path)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["score pad for three players", "cards", "last card", "sum", "play to", "variant"]),
+    ("es", ["hoja de puntos para tres jugadores", "cartas", "última carta", "suma", "jugar a",
+            "meta 41", "Rodea la letra"]),
+    ("fr", ["feuille de marque pour trois joueurs", "cartes", "dernière carte", "somme",
+            "jouer à", "objectif 41", "Entourez la lettre"]),
+])
+def test_labels_in_each_language_keep_the_games_terms(lang: str, words: list[str]) -> None:
+    text = text_of(pad("pad3", lang=lang))
+    for word in [*words, "ronda · tringa", "caída", "mesa", "uno", "dos 2"]:
+        assert word in text, word
+
+
+@pytest.mark.parametrize(("kind", "lang", "words"), [
+    ("teams", "es", ["hoja de puntos para dos parejas", "&"]),
+    ("pad", "fr", ["feuille de marque pour deux joueurs"]),
+])
+def test_each_kind_names_its_table(kind: str, lang: str, words: list[str]) -> None:
+    text = text_of(pad(kind, lang=lang))
+    for word in words:
+        assert word in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_each_column_head_stays_over_its_column(lang: str) -> None:
+    page = pad("pad3", lang=lang)
+    first = table_rows(page)[0]
+    band = next(r for r in page.rects if r["fill"] and r["bottom"] <= first[0]["top"]
+                and r["bottom"] > first[0]["top"] - 3 * MM and r["width"] > 150 * MM)
+    heads = [c for c in page.chars if band["top"] <= c["top"] and c["bottom"] <= band["bottom"]]
+    assert len({c["text"] for c in heads}) > 10
+    margin = INSET * MM * 1.1
+    for c in heads:
+        middle = (c["x0"] + c["x1"]) / 2
+        column = next(b for b in first if b["x0"] - margin <= middle <= b["x1"] + margin)
+        assert column["x0"] - margin <= c["x0"] and c["x1"] <= column["x1"] + margin, c["text"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_legend_text_stays_inside_the_pad(lang: str) -> None:
+    """The legend wraps within the table's width and ends above the copy's bottom edge."""
+    page = pad("pad3", lang=lang)
+    rows = table_rows(page)
+    right_edge = max(b["x1"] for row in rows for b in row)
+    bottom = max(b["bottom"] for row in rows for b in row)
+    legend = [c for c in page.chars if c["top"] > bottom]
+    natural = LAYOUTS["pad3"].size(RULES)
+    imposition = impose(natural, "a4", 1)
+    cell = imposition.cells[0]
+    assert legend and max(c["x1"] for c in legend) <= right_edge + INSET * cell.scale * MM + 0.1
+    copy_bottom = cell.y + (cell.height - natural[1] * cell.scale) / 2
+    assert max(c["bottom"] for c in legend) <= (imposition.page_height - copy_bottom) * MM
+
+
+def test_grayscale_pad_has_no_colour_and_names_sides_by_letter() -> None:
+    page = pad("pad3", grayscale=True)
+    fills = {colour(r["non_stroking_color"]) for r in page.rects if r["fill"]}
+    assert all(len(set(c)) == 1 for c in fills), fills
+    tiles = {colour(r["non_stroking_color"]) for r in page.rects
+             if r["fill"] and not r["stroke"] and round(r["width"] / MM) == 9}
+    assert tiles == {(s.grey,) * 3 for s in RULES.print.sides}
+    colour_page = pad("pad3")
+    assert any(len(set(colour(r["non_stroking_color"]))) > 1 for r in colour_page.rects)
+    assert text_of(page).count("C") >= deals(3)
+
+
+def test_pdf_is_reproducible_and_carries_metadata() -> None:
+    first = render("ronda", kind="teams", lang="fr", paper="letter", per_page=2)
+    assert render("ronda", kind="teams", lang="fr", paper="letter", per_page=2) == first
+    meta = pdfplumber.open(io.BytesIO(first)).metadata
+    assert meta["Title"] == "Ronda — feuille de marque pour deux équipes"
+    assert meta["Author"] == "pnp"
+    assert b"/Lang (fr)" in first
+
+
+def test_fonts_embedded_and_structure_clean(tmp_path: Path) -> None:
+    path = tmp_path / "pad.pdf"
+    path.write_bytes(pdf("pad3", lang="es", per_page=2))
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()[2:]
+    assert len(fonts) == 2 and all(line.split()[-5] == "yes" for line in fonts)
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout
+
+
+def test_cli_makes_the_default_pad_and_refuses_four_per_page(tmp_path: Path) -> None:
+    target = tmp_path / "r.pdf"
+    run = CliRunner().invoke(main, ["sheet", "ronda", "--lang", "es", "-o", str(target)])
+    assert run.exit_code == 0, run.output
+    assert target.read_bytes() == pdf("pad", lang="es")
+    bad = CliRunner().invoke(main, ["sheet", "ronda", "--kind", "teams", "--per-page", "4",
+                                    "-o", str(target)])
+    assert bad.exit_code == 2
+    assert bad.output.strip() == ("error: ronda teams: 4 per page is not offered "
+                                  "(choose from: 1, 2)")
