@@ -281,10 +281,10 @@ def test_other_numbers_follow_the_definition(tmp_path: Path, old: str, new: str,
 
 
 def test_the_copy_check_catches_a_copied_sentence() -> None:
-    sentence = "cada jugador cogerá una hoja de puntuación y un bolígrafo para jugar"
-    source = "Al empezar, cada jugador cogerá una hoja de puntuación y un bolígrafo para jugar."
+    sentence = "the quick brown fox jumps over the lazy dog every single morning"
+    source = "Long ago, the quick brown fox jumps over the lazy dog every single morning."
     assert runs(sentence) & runs(source)
-    assert not runs("cada jugador cogerá una hoja") & runs(source)
+    assert not runs("the quick brown fox jumps") & runs(source)
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed texts are not in this checkout")
