@@ -9,20 +9,41 @@ the line and the field, with a did-you-mean for misspelt keys.
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 from pnp.definitions.source import Path, line_of
 from pnp.errors import Problem
+
+
+def _colour(value: str) -> str:
+    if not re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+        raise ValueError(f"'{value}' is not a colour like #1F5C7A")
+    return value
+
 
 Int = StrictInt
 Str = StrictStr
 Bool = StrictBool
 Positive = Annotated[StrictInt, Field(ge=1)]
 NonNegative = Annotated[StrictInt, Field(ge=0)]
+Colour = Annotated[StrictStr, AfterValidator(_colour)]
+"""A printed colour, ``#rrggbb``."""
+Grey = Annotated[float, Field(ge=0, le=1)]
+"""A grey for black-and-white printing: 0 is black, 1 white."""
 
 
 class Model(BaseModel):
@@ -40,6 +61,13 @@ class Text(Model):
 
     def __call__(self, lang: str) -> str:
         return str(getattr(self, lang))
+
+
+class Tint(Model):
+    """A colour for colour printers and the grey that stands for it in black and white."""
+
+    colour: Colour
+    grey: Grey
 
 
 class PlayerCount(Model):

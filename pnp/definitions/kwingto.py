@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import model_validator
 
-from pnp.definitions.base import Bool, GameInfo, Int, Model, NonNegative, Positive, Str, Text
+from pnp.definitions.base import (
+    Bool,
+    Colour,
+    GameInfo,
+    Grey,
+    Int,
+    Model,
+    NonNegative,
+    Positive,
+    Str,
+    Text,
+    Tint,
+)
 
 
 class Suit(Model):
@@ -109,21 +121,10 @@ class Throws(Model):
     declining_is_failed: Bool
 
 
-Hex = Annotated[Str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
-Grey = Annotated[float, Field(ge=0, le=1)]
-
-
-class Tint(Model):
-    """A fill in colour and its grey for black-and-white printing."""
-
-    colour: Hex
-    grey: Grey
-
-
 class Print(Model):
     """How the sheets show each dice colour (and its suits), and the scoring columns."""
 
-    colours: dict[Str, Hex]
+    colours: dict[Str, Colour]
     greys: dict[Str, Grey]
     column_tint: Tint
 

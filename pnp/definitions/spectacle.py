@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import model_validator
 
 from pnp.definitions.base import (
     Bool,
+    Colour,
     Completion,
     GameInfo,
     Model,
@@ -17,6 +17,7 @@ from pnp.definitions.base import (
     Positive,
     Str,
     Text,
+    Tint,
 )
 
 
@@ -138,37 +139,12 @@ class Action(Model):
     source: Literal["designer", "completion"]
 
 
-HEX = re.compile(r"#[0-9A-Fa-f]{6}")
-
-
-def _hex(value: str) -> str:
-    if not HEX.fullmatch(value):
-        raise ValueError(f"'{value}' is not a colour like #1F5C7A")
-    return value
-
-
-class Ink(Model):
-    """A colour for colour printers and the grey (0 black, 1 white) that stands for it."""
-
-    colour: Str
-    grey: Annotated[float, Field(ge=0, le=1)]
-
-    _colour = field_validator("colour")(_hex)
-
-
 class Print(Model):
     """How the player aid looks: each suit's ink, the headings' accent, the panels' tint."""
 
-    suits: dict[Str, Str]
-    accent: Ink
-    tint: Ink
-
-    @field_validator("suits")
-    @classmethod
-    def _suits(cls, value: dict[str, str]) -> dict[str, str]:
-        for colour in value.values():
-            _hex(colour)
-        return value
+    suits: dict[Str, Colour]
+    accent: Tint
+    tint: Tint
 
 
 class Definition(GameInfo):

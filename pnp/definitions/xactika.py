@@ -4,11 +4,21 @@ bidding, the three modes and their scoring."""
 from __future__ import annotations
 
 from math import prod
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import model_validator
 
-from pnp.definitions.base import Bool, GameInfo, Model, NonNegative, Positive, Str, Text
+from pnp.definitions.base import (
+    Bool,
+    Colour,
+    GameInfo,
+    Grey,
+    Model,
+    NonNegative,
+    Positive,
+    Str,
+    Text,
+)
 
 Icon = Literal["ball", "cube", "cone", "star"]
 """The vector drawings the printed cards know."""
@@ -21,8 +31,8 @@ class Shape(Model):
     id: Str
     name: Text
     icon: Icon
-    colour: Annotated[Str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
-    grey: Annotated[float, Field(ge=0, le=1)]
+    colour: Colour
+    grey: Grey
 
 
 class Values(Model):

@@ -17,7 +17,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.definitions.spectacle import Definition, Ink
+from pnp.definitions.base import Tint
+from pnp.definitions.spectacle import Definition
 from pnp.i18n import N_
 from pnp.render import fonts
 from pnp.render.draw import box, centred, operator
@@ -101,7 +102,7 @@ def proposed(rules: Definition) -> set[str]:
     return {c.id for c in rules.completion}
 
 
-def _fill(canvas: Canvas, ink: Ink, style: Style) -> None:
+def _fill(canvas: Canvas, ink: Tint, style: Style) -> None:
     canvas.setFillColorRGB(*style.colour(ink.colour, ink.grey))
 
 
