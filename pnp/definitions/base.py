@@ -102,6 +102,8 @@ def in_language(text: Text | str, lang: str) -> str:
 
 class Credits(Model):
     designers: tuple[Str, ...]
+    traditional: Bool = False
+    """A folk game: no known designer."""
     source: Str
     source_language: Str = "es"
     notes: Str | None = None
