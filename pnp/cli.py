@@ -218,6 +218,55 @@ def translations(verbose: bool, rules_dir: Path | None) -> None:
 
 
 @main.command()
+@click.argument("game", type=click.Choice(["xactika"]))
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="Language of the labels (default: the locale's, else English).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--size", type=click.Choice(["poker", "bridge", "mini"]), default="poker",
+              show_default=True, help="Card size: poker 63×88 mm, bridge 57×89, mini 44×63.")
+@click.option("--bleed", default="3", show_default=True, metavar="MM",
+              help="Art printed beyond each card's cut line, in mm (0 to 6).")
+@click.option("--flip", type=click.Choice(["long", "short", "none"]), default="long",
+              show_default=True,
+              help="How the printer turns the sheet for the backs: on its long edge, its short "
+                   "edge, or none (backs at the same place as their fronts).")
+@click.option("--offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Move the backs by this many mm (right, up, as seen on the back), as read "
+                   "on the calibration sheet.")
+@click.option("--calibration", is_flag=True,
+              help="Make the two-page sheet that measures the printer's back-side drift "
+                   "instead of the deck.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the PDF (default: output/GAME/LANG/GAME-deck-SIZE-PAPER.pdf).")
+@rules_option
+def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: str,
+         offset: str, calibration: bool, output: Path | None, rules_dir: Path | None) -> None:
+    """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
+    page with bleed and crop marks."""
+    from pnp.render.deck_xactika import grid, render, render_calibration
+    from pnp.render.imposition import FLIPS, hint, offset_of
+    from pnp.render.sheet import write
+
+    lang = lang or default_language()
+    side = next(f for f in FLIPS if f == flip)
+    shift = offset_of(offset)
+    if calibration:
+        data = render_calibration(lang=lang, paper=paper, flip=side, offset=shift,
+                                  rules_dir=rules_dir)
+        name = f"{game}-deck-calibration-{flip}-{paper}.pdf"
+    else:
+        data = render(lang=lang, paper=paper, size=size, bleed=bleed, flip=side, offset=shift,
+                      rules_dir=rules_dir)
+        name = f"{game}-deck-{size}-{paper}.pdf"
+        note = hint(grid(size, paper, bleed))
+        if note:
+            click.echo(f"note: {note}", err=True)
+    output = output or Path("output") / game / lang / name
+    write(output, data)
+    click.echo(str(output))
+
+
+@main.command()
 @rules_option
 def validate(rules_dir: Path | None) -> None:
     """Check every game definition; list all problems and exit 2 if there are any."""

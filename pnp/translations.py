@@ -43,8 +43,8 @@ def sources(domain: str) -> list[Path]:
     if domain == COMMON:
         return [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
                 PACKAGE / "render" / "document.py", *sorted(TEMPLATES.glob("*.html.j2"))]
-    return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py")
-            if p.exists()]
+    return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py",
+                        PACKAGE / "render" / f"deck_{domain}.py") if p.exists()]
 
 
 def marked(domain: str) -> set[str]:

@@ -376,12 +376,13 @@ def _mix(colour: RGB, other: float, amount: float) -> RGB:
 
 
 def draw_icon(canvas: Canvas, shape: Shape, style: Style, cx: float, cy: float,
-              size: float) -> None:
-    """``shape``'s icon centred on (cx, cy), ``size`` mm across, drawn with paths."""
+              size: float, line: float = 0.3) -> None:
+    """``shape``'s icon centred on (cx, cy), ``size`` mm across, drawn with paths
+    outlined ``line`` mm thick."""
     fill = style.colour(shape.colour, shape.grey)
     canvas.saveState()
     canvas.setStrokeGray(0.1)
-    canvas.setLineWidth(0.3)
+    canvas.setLineWidth(line)
     canvas.setLineJoin(1)
     ICONS[shape.icon](canvas, fill, cx, cy, size)
     canvas.restoreState()
