@@ -4,13 +4,20 @@
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-SYSTEM_TOOLS = pdftoppm pdffonts qpdf
+SYSTEM_TOOLS = pdftoppm pdffonts qpdf chromium
 SYSTEM_LIBRARIES = libpango-1.0.so.0 libpangoft2-1.0.so.0 libharfbuzz-subset.so.0
-SYSTEM_PACKAGES = poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+SYSTEM_PACKAGES = poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
+	chromium
 
-.PHONY: setup system run test bench clean
+.PHONY: setup system js run test bench clean
 
-setup: system $(VENV)/.installed
+setup: system $(VENV)/.installed js
+
+# pdf.js and playwright-core for the fillable sheets' end-to-end tests (tests/js).
+js: tests/js/node_modules/.package-lock.json
+
+tests/js/node_modules/.package-lock.json: tests/js/package-lock.json | system
+	cd tests/js && npm ci --no-audit --no-fund --silent
 
 # Debian packages pnp and its tests use: poppler and qpdf to check PDFs, Pango and
 # HarfBuzz for WeasyPrint (installed when missing; needs root or sudo).
@@ -43,5 +50,5 @@ bench: setup
 	$(BIN)/python bench/build.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis tests/js/node_modules tests/js/build
 	find output -mindepth 1 ! -name .gitkeep -delete

@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.definitions import GAMES, load
 from pnp.engines.result import Item, Note, Result, Score
 from pnp.errors import DefinitionError, FormatError, InputError, PnpError, UnknownGameError
+from pnp.games import GAMES
 
 __version__ = "0.1.0"
 
@@ -35,6 +35,13 @@ __all__ = [
     "load",
     "score",
 ]
+
+
+def load(game: str, rules_dir: Path | None = None) -> Any:
+    """The validated definition of ``game`` (see :mod:`pnp.definitions`)."""
+    from pnp.definitions import load as load_definition
+
+    return load_definition(game, rules_dir)
 
 
 def score(game: str, data: Any, rules_dir: Path | None = None) -> Result:

@@ -26,11 +26,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.definitions import GAMES, check_game
+from pnp.files import write
+from pnp.games import GAMES, check_game
 from pnp.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ".pnp-build.json"
+PLAN_CACHE = ".pnp-plan.json"
 PAPERS = ("a4", "letter")
 THUMBNAIL_DPI = 24
 
@@ -49,21 +51,25 @@ class Target:
     """For a sheet: the layout (``sheet``, ``pad``, ``stats``...)."""
     per_page: int = 1
     grayscale: bool = False
+    fillable: bool = False
+    """For a sheet: form fields whose totals the PDF viewer computes."""
 
     @property
     def material(self) -> str:
         if self.document != "sheet":
             return self.document
-        return sheet_material(self.kind, self.per_page, self.grayscale)
+        return sheet_material(self.kind, self.per_page, self.grayscale, self.fillable)
 
     @property
     def relative(self) -> Path:
         return Path(self.game, self.lang, f"{self.game}-{self.material}-{self.paper}.{self.fmt}")
 
 
-def sheet_material(kind: str, per_page: int, grayscale: bool) -> str:
-    """A sheet's material name: its kind, then ``grayscale`` and ``Nup`` where they apply."""
-    parts = [kind] + (["grayscale"] if grayscale else []) + (
+def sheet_material(kind: str, per_page: int, grayscale: bool, fillable: bool = False) -> str:
+    """A sheet's material name: its kind, then ``fillable``, ``grayscale`` and ``Nup``
+    where they apply."""
+    parts = [kind] + (["fillable"] if fillable else []) + (
+        ["grayscale"] if grayscale else []) + (
         [f"{per_page}up"] if per_page > 1 else [])
     return "-".join(parts)
 
@@ -92,11 +98,42 @@ class Summary:
         return sum(o.size for o in self.outcomes)
 
 
-def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
-         papers: Sequence[str] = PAPERS) -> list[Target]:
-    """Every target for these games, languages and papers, rulebooks first (the slowest)."""
+Kinds = dict[str, dict[str, dict[str, Any]]]
+"""Each game's sheet kinds: the copies per page each offers, and whether it has a fillable
+variant (``{"qwinto": {"sheet": {"per_page": [1, 2, 4], "fillable": true}}}``)."""
+
+
+def sheet_kinds(games: Sequence[str] = GAMES) -> Kinds:
+    """Read the kinds from the sheet modules (this imports reportlab and the definitions)."""
+    from pnp.render.fillable import FILLABLE
     from pnp.render.sheet import layouts
 
+    return {game: {kind: {"per_page": list(layout.per_page),
+                          "fillable": (game, kind) in FILLABLE}
+                   for kind, layout in layouts(game).items()} for game in games}
+
+
+def cached_kinds(out: Path, shared: str) -> Kinds:
+    """:func:`sheet_kinds`, kept in ``out`` while pnp's code is unchanged.
+
+    A build with nothing to do then never imports the renderers.
+    """
+    cache = out / PLAN_CACHE
+    try:
+        data = json.loads(cache.read_text())
+        if data["shared"] == shared and set(data["kinds"]) == set(GAMES):
+            return dict(data["kinds"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    kinds = sheet_kinds()
+    write(cache, json.dumps({"shared": shared, "kinds": kinds}, sort_keys=True).encode())
+    return kinds
+
+
+def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
+         papers: Sequence[str] = PAPERS, kinds: Kinds | None = None) -> list[Target]:
+    """Every target for these games, languages and papers, rulebooks first (the slowest)."""
+    kinds = kinds or sheet_kinds(games)
     targets: list[Target] = []
     for game in games:
         check_game(game)
@@ -106,23 +143,31 @@ def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
                 targets.append(Target(game, lang, "rulebook", paper, fmt="html"))
             targets.append(Target(game, lang, "card", "a5"))
             for paper in papers:
-                for kind, layout in layouts(game).items():
+                for kind, offer in kinds[game].items():
                     targets.append(Target(game, lang, "sheet", paper, kind=kind))
                     targets.append(Target(game, lang, "sheet", paper, kind=kind,
                                           grayscale=True))
                     targets += [Target(game, lang, "sheet", paper, kind=kind, per_page=n)
-                                for n in layout.per_page if n > 1]
+                                for n in offer["per_page"] if n > 1]
+                    if offer["fillable"]:
+                        targets.append(Target(game, lang, "sheet", paper, kind=kind,
+                                              fillable=True))
     return targets
 
 
-def inputs_of(target: Target, rules_dir: Path) -> list[Path]:
-    """The files a target is made from."""
-    files = [rules_dir / f"{target.game}.yaml", *_tree(ROOT / "pnp"), *_tree(ROOT / "fonts")]
+def shared_inputs() -> list[Path]:
+    """The files every target is made from: pnp's code and catalogues, fonts, page templates."""
+    templates = ROOT / "templates"
+    return [*_tree(ROOT / "pnp"), *_tree(ROOT / "fonts"), *sorted(templates.glob("*.css")),
+            *sorted(templates.glob("*.j2"))]
+
+
+def own_inputs(target: Target, rules_dir: Path) -> list[Path]:
+    """The files only this target's game and language are made from."""
+    files = [rules_dir / f"{target.game}.yaml"]
     if target.document != "sheet":
-        templates = ROOT / "templates"
         folder = "rulebooks" if target.document == "rulebook" else "cards"
-        files += [*sorted(templates.glob("*.css")), *sorted(templates.glob("*.j2")),
-                  templates / folder / target.game / f"{target.lang}.md",
+        files += [ROOT / "templates" / folder / target.game / f"{target.lang}.md",
                   ROOT / "examples" / f"{target.game}.yaml"]
     return files
 
@@ -138,16 +183,27 @@ def _digest(path: Path, _mtime: int, _size: int) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "absent"
 
 
-def fingerprint(target: Target, rules_dir: Path) -> str:
-    """A hash of everything ``target`` is made from, and of how it is made."""
-    from pnp import __version__
-
-    digest = hashlib.sha256(f"{__version__}|{json.dumps(asdict(target))}".encode())
-    for path in inputs_of(target, rules_dir):
+def files_digest(paths: Sequence[Path]) -> str:
+    """One hash of the names and contents of ``paths`` (absent files count as such)."""
+    digest = hashlib.sha256()
+    for path in paths:
         stat = path.stat() if path.exists() else None
         digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
         digest.update(_digest(path, stat.st_mtime_ns if stat else 0,
                               stat.st_size if stat else 0).encode())
+    return digest.hexdigest()
+
+
+def fingerprint(target: Target, rules_dir: Path, shared: str | None = None) -> str:
+    """A hash of everything ``target`` is made from, and of how it is made.
+
+    ``shared`` is :func:`files_digest` of :func:`shared_inputs`, computed once per build.
+    """
+    from pnp import __version__
+
+    shared = shared or files_digest(shared_inputs())
+    digest = hashlib.sha256(f"{__version__}|{json.dumps(asdict(target))}|{shared}".encode())
+    digest.update(files_digest(own_inputs(target, rules_dir)).encode())
     return digest.hexdigest()
 
 
@@ -163,8 +219,6 @@ def _warm() -> None:
 def make(target: Target, out: Path, rules_dir: Path | None = None) -> Outcome:
     """Build one target into ``out`` (in a worker process): never raises."""
     from pnp.errors import PnpError
-    from pnp.render.sheet import write
-
     start = time.perf_counter()
     try:
         if target.document == "sheet":
@@ -172,7 +226,8 @@ def make(target: Target, out: Path, rules_dir: Path | None = None) -> Outcome:
 
             data = render_sheet(target.game, kind=target.kind, lang=target.lang,
                                 paper=target.paper, per_page=target.per_page,
-                                grayscale=target.grayscale, rules_dir=rules_dir)
+                                grayscale=target.grayscale, rules_dir=rules_dir,
+                                fillable=target.fillable)
         else:
             from pnp.render.document import render as render_document
 
@@ -203,10 +258,10 @@ def _thumbnail(pdf: Path, out: Path) -> int:
 
 
 def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, force: bool = False,
-          rules_dir: Path | None = None,
-          progress: Callable[[Outcome], None] | None = None) -> Summary:
+          rules_dir: Path | None = None, progress: Callable[[Outcome], None] | None = None,
+          shared: str | None = None) -> Summary:
     """Build what has changed among ``targets``; write the manifest and ``index.html``."""
-    from pnp.definitions import rules_dir as default_rules
+    from pnp.games import rules_dir as default_rules
 
     start = time.perf_counter()
     rules = rules_dir or default_rules()
@@ -214,9 +269,10 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
     manifest = _read_manifest(out)
     summary = Summary()
     todo: list[tuple[Target, str]] = []
+    shared = shared or files_digest(shared_inputs())
     for target in targets:
         key = target.relative.as_posix()
-        stamp = fingerprint(target, rules)
+        stamp = fingerprint(target, rules, shared)
         known = manifest.get(key, {})
         if not force and known.get("hash") == stamp and (out / target.relative).exists():
             outcome = Outcome(target, "skipped", known.get("size", 0), known.get("pages", 0))
@@ -256,15 +312,11 @@ def _read_manifest(out: Path) -> dict[str, dict[str, Any]]:
 
 
 def _write_manifest(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
-    from pnp.render.sheet import write
-
     write(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
 
 
 def write_index(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
     """``index.html``: every built file with its thumbnail, size and pages, by game and language."""
-    from pnp.render.sheet import write
-
     rows: dict[tuple[str, str], list[str]] = {}
     for key in sorted(manifest):
         path = out / key

@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 import click
 
-from pnp.definitions import GAMES
 from pnp.errors import DefinitionError, PnpError
+from pnp.games import GAMES
 from pnp.i18n import LANGUAGES, default_language
 
 
@@ -80,20 +80,26 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
 @click.option("--per-page", type=int, default=None,
               help="Copies per page where the sheet is small (e.g. 1, 2 or 4).")
 @click.option("--grayscale", is_flag=True, help="For black-and-white printers.")
+@click.option("--fillable", is_flag=True,
+              help="Form fields whose totals the PDF viewer computes (qwinto sheet, kwingto "
+                   "sheet, xactika pad; one per page, in colour).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the PDF (default: output/GAME/LANG/GAME-KIND-PAPER.pdf).")
 @rules_option
 def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: int | None,
-          grayscale: bool, output: Path | None, rules_dir: Path | None) -> None:
+          grayscale: bool, fillable: bool, output: Path | None,
+          rules_dir: Path | None) -> None:
     """Make a printable score sheet, pad or card of GAME as a PDF."""
-    from pnp.render.sheet import layouts, render, write
+    from pnp.files import write
+    from pnp.render.sheet import layouts, render
 
     lang = lang or default_language()
     kind = kind or next(iter(layouts(game)))
     data = render(game, kind=kind, lang=lang, paper=paper, per_page=per_page,
-                  grayscale=grayscale, rules_dir=rules_dir)
+                  grayscale=grayscale, rules_dir=rules_dir, fillable=fillable)
     if output is None:
-        parts = [game, kind] + (["grayscale"] if grayscale else []) + (
+        parts = [game, kind] + (["fillable"] if fillable else []) + (
+            ["grayscale"] if grayscale else []) + (
             [f"{per_page}up"] if per_page and per_page > 1 else []) + [paper]
         output = Path("output") / game / lang / ("-".join(parts) + ".pdf")
     write(output, data)
@@ -102,8 +108,8 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
 
 def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
               output: Path | None, rules_dir: Path | None) -> None:
+    from pnp.files import write
     from pnp.render.document import render
-    from pnp.render.sheet import write
 
     lang = lang or default_language()
     data = render(kind, game, lang, fmt=fmt, paper=paper, rules_dir=rules_dir)
@@ -172,10 +178,12 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
 
     Unchanged outputs are kept; output/index.html lists every file with a preview.
     """
-    from pnp.build import PAPERS, Outcome, plan
+    from pnp.build import PAPERS, Outcome, cached_kinds, files_digest, plan, shared_inputs
     from pnp.build import build as run_build
 
-    targets = plan(games or GAMES, langs or LANGUAGES, PAPERS if paper == "all" else (paper,))
+    shared = files_digest(shared_inputs())
+    targets = plan(games or GAMES, langs or LANGUAGES, PAPERS if paper == "all" else (paper,),
+                   kinds=cached_kinds(out, shared))
     failures: list[Outcome] = []
     with click.progressbar(length=len(targets), label="Building", show_pos=True,
                            file=sys.stderr) as bar:
@@ -185,7 +193,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
             bar.update(1)
 
         summary = run_build(targets, out, jobs=jobs, force=force, rules_dir=rules_dir,
-                            progress=advance)
+                            progress=advance, shared=shared)
     for failure in failures:
         click.echo(f"failed: {failure.target.relative}: {failure.error}", err=True)
     click.echo(f"{'built':<10}{summary.count('built'):>6}\n{'skipped':<10}"
@@ -243,9 +251,9 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
          offset: str, calibration: bool, output: Path | None, rules_dir: Path | None) -> None:
     """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
     page with bleed and crop marks."""
+    from pnp.files import write
     from pnp.render.deck_xactika import grid, render, render_calibration
     from pnp.render.imposition import FLIPS, hint, offset_of
-    from pnp.render.sheet import write
 
     lang = lang or default_language()
     side = next(f for f in FLIPS if f == flip)

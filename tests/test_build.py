@@ -107,7 +107,10 @@ def test_every_built_pdf_is_clean_with_fonts_embedded(tmp_path: Path, rules: Pat
         assert check.returncode == 0, (pdf.name, check.stdout)
         fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
                                check=True).stdout.splitlines()[2:]
-        assert fonts and all(line.split()[-5] == "yes" for line in fonts), pdf.name
+        # a fillable sheet's form fields use a standard PDF font, which viewers supply
+        unembedded = [line.split()[0] for line in fonts if line.split()[-5] != "yes"]
+        allowed = ["Helvetica"] if "-fillable-" in pdf.name else []
+        assert fonts and set(unembedded) <= set(allowed), (pdf.name, unembedded)
 
 
 def test_killing_the_build_leaves_no_truncated_pdf(tmp_path: Path) -> None:

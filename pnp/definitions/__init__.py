@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import os
 from pathlib import Path
 from typing import Any
 
@@ -17,27 +16,10 @@ from pydantic import ValidationError
 
 from pnp.definitions.base import GameInfo, problems_from
 from pnp.definitions.source import YamlSyntaxError, load_with_lines
-from pnp.errors import DefinitionError, Problem, UnknownGameError
+from pnp.errors import DefinitionError, Problem
+from pnp.games import GAMES, check_game, rules_dir
 
-GAMES = ("qwinto", "kwingto", "xactika", "ronda", "spectacle")
-"""Every game pnp knows, in the order they are listed to people."""
-
-
-def rules_dir() -> Path:
-    """Where definitions are read from: ``$PNP_RULES_DIR``, else the project's ``rules/``."""
-    env = os.environ.get("PNP_RULES_DIR")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "rules"
-
-
-def check_game(game: str) -> str:
-    """Return ``game`` if pnp knows it, else raise with a suggestion."""
-    if game in GAMES:
-        return game
-    import difflib
-
-    close = difflib.get_close_matches(game, GAMES, n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else f" (known games: {', '.join(GAMES)})"
-    raise UnknownGameError(f"unknown game '{game}'{hint}")
+__all__ = ["GAMES", "check_game", "load", "load_file", "model_of", "rules_dir", "validate_all"]
 
 
 def model_of(game: str) -> type[GameInfo]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import fonts
@@ -10,18 +12,57 @@ LINE = 0.3
 HEAVY = 0.6
 
 
+@dataclass(frozen=True)
+class FieldBox:
+    """Where a form field of a fillable sheet goes: its name, its kind and its rectangle.
+
+    ``kind`` is ``number`` (a whole number), ``text`` (a name, a card), ``mark`` (any
+    mark ticks the box) or ``computed`` (filled in by the sheet's script); ``rect`` is
+    (x, y, width, height) in points on the page.
+    """
+
+    name: str
+    kind: str
+    rect: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Field:
+    """A request, passed to :func:`box` or :func:`pentagon`, to record a form field there."""
+
+    name: str
+    kind: str
+    sink: list[FieldBox]
+
+
+def _record(canvas: Canvas, field: Field | None, x: float, y: float, width: float,
+            height: float) -> None:
+    """Append ``field`` at the box's place on the page, through the canvas's current transform."""
+    if field is None:
+        return
+    # reportlab keeps the current transform in this attribute, and has no public accessor.
+    a, b, c, d, e, f = vars(canvas)["_currentMatrix"]
+    corners = [(a * px + c * py + e, b * px + d * py + f)
+               for px, py in ((x, y), (x + width, y + height))]
+    (x0, y0), (x1, y1) = corners
+    field.sink.append(FieldBox(field.name, field.kind,
+                               (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))))
+
+
 def box(canvas: Canvas, x: float, y: float, width: float, height: float | None = None,
-        heavy: bool = False) -> None:
-    """A white writing box with a dark border."""
+        heavy: bool = False, field: Field | None = None) -> None:
+    """A white writing box with a dark border (and a form field there if ``field`` asks)."""
     canvas.saveState()
     canvas.setFillGray(1)
     canvas.setStrokeGray(0.1)
     canvas.setLineWidth(HEAVY if heavy else LINE)
     canvas.rect(x, y, width, width if height is None else height, stroke=1, fill=1)
     canvas.restoreState()
+    _record(canvas, field, x, y, width, width if height is None else height)
 
 
-def pentagon(canvas: Canvas, x: float, y: float, side: float) -> None:
+def pentagon(canvas: Canvas, x: float, y: float, side: float,
+             field: Field | None = None) -> None:
     """A writing box shaped as a pentagon: a square whose top rises to a point."""
     canvas.saveState()
     canvas.setFillGray(1)
@@ -37,6 +78,7 @@ def pentagon(canvas: Canvas, x: float, y: float, side: float) -> None:
     path.close()
     canvas.drawPath(path, stroke=1, fill=1)
     canvas.restoreState()
+    _record(canvas, field, x, y + side * 0.06, side, side * 0.72)
 
 
 def centred(canvas: Canvas, x: float, y: float, text: str) -> None:

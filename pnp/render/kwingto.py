@@ -255,12 +255,14 @@ def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     label(canvas, PAD + (SUIT_W - 1) / 2, header - 3.6, _("suit"), 2.6, SUIT_W - 1)
     for row in range(rows):
         y = header - HEADER - (row + 1) * ROW_H
-        box(canvas, PAD + INSET, y + INSET, SUIT_W - 1 - 2 * INSET, ROW_H - 2 * INSET, heavy=True)
+        box(canvas, PAD + INSET, y + INSET, SUIT_W - 1 - 2 * INSET, ROW_H - 2 * INSET, heavy=True,
+            field=style.field(f"suit_{row + 1}", "computed"))
         for column in range(1, spaces + 1):
             box(canvas, grid_x(rules, column) + INSET, y + INSET, SPACE_W - 2 * INSET,
-                ROW_H - 2 * INSET)
+                ROW_H - 2 * INSET, field=style.field(f"card_{row + 1}_{column}", "text"))
     for column in range(1, spaces + 1):
-        box(canvas, grid_x(rules, column) + 1.5, spread_y, SPACE_W - 3, SPREAD_H - 2 * INSET - 1)
+        box(canvas, grid_x(rules, column) + 1.5, spread_y, SPACE_W - 3, SPREAD_H - 2 * INSET - 1,
+            field=style.field(f"spread_{column}", "computed"))
     canvas.setFillGray(0)
     label(canvas, PAD + (SUIT_W - 1) / 2, spread_y + 3.4, "↕", 4.5, SUIT_W - 1, bold=True)
     grid_right = grid_x(rules, spaces + 1)
@@ -285,7 +287,8 @@ def _failed_boxes(canvas: Canvas, rules: Definition, style: Style, x: float, bot
         penalty=rules.scoring.failed_throw_penalty)
     label(canvas, x, bottom + FAILED_BOX + 1.6, text, 2.8, width, bold=True, align="left")
     for index in range(count):
-        box(canvas, x + index * pitch, bottom, FAILED_BOX)
+        box(canvas, x + index * pitch, bottom, FAILED_BOX,
+            field=style.field(f"failed_{index + 1}", "mark"))
 
 
 def _reminder(canvas: Canvas, rules: Definition, style: Style, x: float, top: float,
@@ -346,9 +349,12 @@ def _strip(canvas: Canvas, rules: Definition, style: Style, width: float, y: flo
     w, h = STRIP_BOX
     span = len(labels) * w + (len(labels) - 1) * STRIP_GAP
     left = (width - span) / 2
-    for index, (text, hint, sign) in enumerate(labels):
+    names = [f"row_{n}" for n in range(1, rules.board.rows + 1)] + [
+        "columns", "flushes", "failed", "total"]
+    for index, ((text, hint, sign), name) in enumerate(zip(labels, names, strict=True)):
         x = left + index * (w + STRIP_GAP)
-        box(canvas, x, y, w, h, heavy=index == len(labels) - 1)
+        box(canvas, x, y, w, h, heavy=index == len(labels) - 1,
+            field=style.field(name, "computed"))
         canvas.setFillGray(0)
         label(canvas, x + w / 2, y - 2.6, text, 2.6, w + STRIP_GAP - 1)
         if hint:

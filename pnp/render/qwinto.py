@@ -62,18 +62,20 @@ def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
         canvas.setFont(fonts.SANS_BOLD, 3.2)
         label = f"{rules.print.marks[row.colour]} {_(ROWS.get(row.colour, row.colour))}"
         canvas.drawString(PAD, y + BOX / 2 - 1.1, label)
-        for column in row.box_columns:
+        for index, column in enumerate(row.box_columns, start=1):
+            field = style.field(f"{row.colour}_{index}")
             if (row.colour, column) in pentagons:
-                pentagon(canvas, column_x(column) + INSET, y + INSET, BOX - 2 * INSET)
+                pentagon(canvas, column_x(column) + INSET, y + INSET, BOX - 2 * INSET,
+                         field=field)
             else:
-                box(canvas, column_x(column) + INSET, y + INSET, BOX - 2 * INSET)
+                box(canvas, column_x(column) + INSET, y + INSET, BOX - 2 * INSET, field=field)
     y -= 3 + FAILED_BOX
     penalty = rules.scoring.failed_throw_penalty
     canvas.setFont(fonts.SANS, 3)
     canvas.drawString(PAD, y + FAILED_BOX / 2 - 1, _("failed throws"))
     for index in range(rules.sheet.failed_throw_boxes):
         x = column_x(1) + index * (FAILED_BOX + 1.5)
-        box(canvas, x, y, FAILED_BOX)
+        box(canvas, x, y, FAILED_BOX, field=style.field(f"failed_{index + 1}", "mark"))
     canvas.drawString(column_x(1) + rules.sheet.failed_throw_boxes * (FAILED_BOX + 1.5) + 1,
                       y + FAILED_BOX / 2 - 1, _("−{penalty} each").format(penalty=penalty))
     _strip(canvas, rules, style, PAD + LABEL, PAD + 5)
@@ -84,9 +86,11 @@ def _strip(canvas: Canvas, rules: Definition, style: Style, x: float, y: float) 
     _ = style._
     labels = [(_(ROWS.get(r.colour, r.colour)), "+") for r in rules.sheet.rows]
     labels += [(_("pentagons"), "−"), (_("failed throws"), "="), (_("Total"), "")]
-    for index, (label, sign) in enumerate(labels):
+    names = [f"row_{r.colour}" for r in rules.sheet.rows] + ["pentagons", "failed", "total"]
+    for index, ((label, sign), name) in enumerate(zip(labels, names, strict=True)):
         left = x + index * (STRIP_BOX + STRIP_GAP)
-        box(canvas, left, y, STRIP_BOX, STRIP_BOX * 0.72, heavy=index == len(labels) - 1)
+        box(canvas, left, y, STRIP_BOX, STRIP_BOX * 0.72, heavy=index == len(labels) - 1,
+            field=style.field(name, "computed"))
         canvas.setFont(fonts.SANS, 2.6)
         centred(canvas, left + STRIP_BOX / 2, y - 3.2, label)
         if sign:

@@ -8,6 +8,7 @@ to fill their cell (never past ``MAX_SCALE``), and writes a reproducible PDF.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import io
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from pnp.definitions import check_game, load
 from pnp.errors import PnpError
 from pnp.i18n import Translate, translator
 from pnp.render import fonts
+from pnp.render.draw import Field, FieldBox
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Paper sizes in millimetres, portrait."""
@@ -48,6 +50,15 @@ class Style:
     lang: str
     _: Translate
     grayscale: bool
+    fields: list[FieldBox] | None = dataclasses.field(default=None, compare=False)
+    """On a fillable sheet, where the boxes that become form fields were drawn."""
+
+    def field(self, name: str, kind: str = "number") -> Field | None:
+        """Ask a box to become the form field ``name`` (see :class:`FieldBox` for kinds).
+
+        None on a plain sheet, so the box is drawn exactly as it always was.
+        """
+        return None if self.fields is None else Field(name, kind, self.fields)
 
     def colour(self, hex_colour: str, grey: float) -> tuple[float, float, float]:
         """``hex_colour`` as RGB, or the grey tint ``grey`` on a grayscale sheet."""
@@ -124,8 +135,12 @@ def layouts(game: str) -> dict[str, Layout]:
 
 def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str = "a4",
            per_page: int | None = None, grayscale: bool = False,
-           rules_dir: Path | None = None) -> bytes:
-    """The PDF of a sheet of ``game``, as bytes."""
+           rules_dir: Path | None = None, fillable: bool = False) -> bytes:
+    """The PDF of a sheet of ``game``, as bytes.
+
+    ``fillable``: one copy per page, in colour, each writing box a form field and the
+    scoring boxes computed by JavaScript (see :mod:`pnp.render.fillable`).
+    """
     available = layouts(game)
     kind = kind or next(iter(available))
     if kind not in available:
@@ -137,8 +152,12 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
                          f"(choose from: {', '.join(map(str, layout.per_page))})")
     if paper not in PAPERS:
         raise SheetError(f"unknown paper '{paper}' (choose from: {', '.join(PAPERS)})")
+    if fillable:
+        from pnp.render import fillable as forms
+
+        forms.check(game, kind, per_page, grayscale)
     rules = load(game, rules_dir)
-    style = Style(lang, translator(lang, game), grayscale)
+    style = Style(lang, translator(lang, game), grayscale, [] if fillable else None)
     fonts.register()
     natural = layout.size(rules)
     imposition = impose(natural, paper, per_page)
@@ -161,8 +180,12 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
         layout.draw(canvas, rules, style)
         canvas.restoreState()
     _cut_lines(canvas, imposition)
+    if style.fields is not None:
+        forms.add_fields(canvas, style.fields)
     canvas.showPage()
     canvas.save()
+    if style.fields is not None:
+        return forms.add_scripts(buffer.getvalue(), game, kind, rules, style.fields)
     return buffer.getvalue()
 
 
@@ -182,11 +205,3 @@ def _cut_lines(canvas: Canvas, imposition: Imposition) -> None:
         y = (height - MARGIN - row * first.height) * mm
         canvas.line(edge, y, width * mm - edge, y)
     canvas.restoreState()
-
-
-def write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file, so ``path`` is never half-written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_bytes(data)
-    temporary.replace(path)

@@ -55,6 +55,10 @@ BAND = ("#e9eef6", 0.92)
 
 DEALER = ("#fbe7c6", 0.86)
 
+PAD_FIELDS = ((("points", "computed"), ("run", "computed")),
+              (("bid", "number"), ("tricks", "number")))
+"""A hand's four boxes by row (from the bottom) and column: field name and kind."""
+
 
 def seat_width() -> float:
     return 2 * CELL_W
@@ -100,7 +104,7 @@ def draw_pad(canvas: Canvas, rules: Definition, style: Style) -> None:
     canvas.setFillGray(0)
     for seat in range(rules.players.max):
         box(canvas, seat_x(seat) + INSET, y + INSET, seat_width() - 2 * INSET,
-            NAME_H - 2 * INSET)
+            NAME_H - 2 * INSET, field=style.field(f"name_{seat + 1}", "text"))
 
     y -= CAPTION_H
     _captions(canvas, rules, style, y)
@@ -117,9 +121,11 @@ def draw_pad(canvas: Canvas, rules: Definition, style: Style) -> None:
         for seat in range(rules.players.max):
             for row in range(2):
                 for col in range(2):
+                    name, kind = PAD_FIELDS[row][col]
                     box(canvas, seat_x(seat) + col * CELL_W + INSET,
                         y + row * CELL_H + INSET, CELL_W - 2 * INSET, CELL_H - 2 * INSET,
-                        heavy=(row, col) == (0, 1))
+                        heavy=(row, col) == (0, 1),
+                        field=style.field(f"{name}_{hand}_{seat + 1}", kind))
         y -= HAND_GAP
 
     y -= 2 + TOTAL_H - HAND_GAP
@@ -127,7 +133,7 @@ def draw_pad(canvas: Canvas, rules: Definition, style: Style) -> None:
     canvas.drawString(PAD, y + TOTAL_H / 2 - 1.2, _("Total"))
     for seat in range(rules.players.max):
         box(canvas, seat_x(seat) + INSET, y + INSET, seat_width() - 2 * INSET,
-            TOTAL_H - 2 * INSET, heavy=True)
+            TOTAL_H - 2 * INSET, heavy=True, field=style.field(f"total_{seat + 1}", "computed"))
 
     _panel(canvas, rules, style, PAD + grid_width(rules) + PANEL_GAP, top)
 
@@ -169,7 +175,8 @@ def _panel(canvas: Canvas, rules: Definition, style: Style, x: float, top: float
     text_x = x + TICK + 2.5
     text_w = right - text_x
     for mode in rules.modes:
-        box(canvas, x + INSET, y - TICK, TICK - 2 * INSET)
+        box(canvas, x + INSET, y - TICK, TICK - 2 * INSET,
+            field=style.field(f"mode_{mode.id}", "mark"))
         line = _wrapped(canvas, mode.name(style.lang), text_x, y - 3.4, text_w,
                         fonts.SANS_BOLD, 3.4)
         line = _wrapped(canvas, mode.goal(style.lang), text_x, line - 0.4, text_w,
