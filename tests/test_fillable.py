@@ -26,12 +26,14 @@ from typing import Any
 import pytest
 import quickjs
 
+import pnp
 from pnp.definitions import load
 from pnp.engines import kwingto as kwingto_engine
 from pnp.engines import qwinto as qwinto_engine
+from pnp.engines import ronda as ronda_engine
 from pnp.engines import xactika as xactika_engine
 from pnp.errors import InputError
-from pnp.render import fillable_kwingto, fillable_qwinto, fillable_xactika
+from pnp.render import fillable_kwingto, fillable_qwinto, fillable_ronda, fillable_xactika
 from pnp.render.fillable import Script, extract
 from pnp.render.sheet import SheetError, render
 
@@ -59,10 +61,13 @@ function pnp_calc(json) {
 SCRIPT
   }).call(pnp_doc, event);
   pnp_fields[DRIVER].value = event.value;
-  var values = {}, red = [];
+  var values = {}, red = [], marked = [];
   for (i = 0; i < OUTPUTS.length; i++) values[OUTPUTS[i]] = String(pnp_fields[OUTPUTS[i]].value);
-  for (name in pnp_fields) if (pnp_fields[name].textColor[0] === "RGB") red.push(name);
-  return JSON.stringify({values: values, red: red});
+  for (name in pnp_fields) {
+    if (pnp_fields[name].textColor[0] === "RGB") red.push(name);
+    if (pnp_fields[name].textColor[0] === "CMYK") marked.push(name);
+  }
+  return JSON.stringify({values: values, red: red, marked: marked});
 }
 """
 
@@ -304,6 +309,187 @@ def test_xactika_script_scores_as_the_engine() -> None:
     print(f"xactika: {legal} legal, {illegal} illegal, {time.perf_counter() - started:.1f} s")
 
 
+# --- Ronda: pads filled from the engine's own deals ------------------------------------------
+
+RONDA = load("ronda")
+RONDA_DEALS = 10_000
+RONDA_TABLES = {"pad": 2, "pad3": 3, "teams": 4}
+"""Players at the table each pad is for."""
+
+
+def ronda_deal(rng: random.Random, players: list[str], teams: dict[str, list[str]] | None,
+               options: dict[str, Any], complete: bool) -> dict[str, Any]:
+    """A deal played card by card by the engine's simulator, with some calls spoiled."""
+    rules = RONDA
+    cards = list(ronda_engine.deck(rules))
+    while True:
+        rng.shuffle(cards)
+        if ronda_engine.valid_opening_table(cards[:rules.deal.table], rules):
+            break
+    per = rules.deal.hand * len(players)
+    rest = cards[rules.deal.table:]
+    rounds = [rest[i:i + per] for i in range(0, len(rest), per)]
+    if not complete:
+        rounds = rounds[:rng.randrange(len(rounds))]
+    data = ronda_engine.play_deal(rules, players, cards[:rules.deal.table], rounds, teams,
+                                  advanced_end=options.get("advanced_end", False))
+    for round_ in data["rounds"]:  # some holdings unannounced, some calls false
+        callers = {c["player"] for c in round_["calls"]}
+        for call in round_["calls"]:
+            if rng.random() < 0.15:
+                call["hidden"] = call.pop("call")
+        for player in players:
+            if player not in callers and rng.random() < 0.04:
+                round_["calls"].append({"player": player, "call": rng.choice(
+                    [c.name for c in rules.combinations]), "bluff": True})
+    data["options"] = options
+    return data
+
+
+def ronda_game(rng: random.Random, kind: str) -> tuple[dict[str, str], dict[str, Any]]:
+    """A pad filled deal by deal from the engine's breakdowns, and what the engine says."""
+    rules = RONDA
+    players = ["Ana", "Bea", "Cris", "Dani"][:RONDA_TABLES[kind]]
+    teams = {"Nos": players[0::2], "Ellos": players[1::2]} if kind == "teams" else None
+    sides = list(teams) if teams else players
+    deals = fillable_ronda.table(rules, kind)["deals"]
+    values: dict[str, str] = {}
+    target = rules.target
+    roll = rng.random()
+    if roll < 0.3:
+        target = rules.variants.short_target
+    elif roll < 0.4:
+        target = rng.randint(1, 60)
+    if target != rules.target or rng.random() < 0.1:
+        values["target"] = str(target)
+    options: dict[str, Any] = {"target": target}
+    for flag in ("advanced_end", "aces_high", "heavy_hidden"):
+        if rng.random() < 0.3:
+            options[flag] = True
+    for s, side in enumerate(sides, start=1):
+        values[f"name_{s}_1"] = side
+    totals = dict.fromkeys(sides, 0)
+    runs: list[dict[str, int]] = []
+    sums: list[dict[str, int]] = []
+    winners: list[str] = []
+    for deal in range(1, deals + 1):
+        order = players[deal % len(players):] + players[:deal % len(players)]
+        complete = deal < deals or rng.random() < 0.9
+        data = ronda_deal(rng, order, teams, options, complete)
+        data["before"] = dict(totals)
+        result = pnp.score("ronda", data)
+        for s, row in enumerate(fillable_ronda.columns(rules, result, sides), start=1):
+            for column, points in row.items():
+                if points or rng.random() < 0.4:
+                    values[f"{column}_{deal}_{s}"] = rng.choice(["{}", "{}", " {} "]).format(points)
+        sums.append({side: result.totals[side] - totals[side] for side in sides})
+        totals = result.totals
+        runs.append(dict(totals))
+        winners = [n.detail["side"] for n in result.notes if n.what == "winner"]
+        assert winners == list(result.extra["winner"])
+        if winners or not complete or rng.random() < 0.08:
+            break
+    return values, {"sides": sides, "sums": sums, "runs": runs, "winners": winners,
+                    "deals": deals}
+
+
+def ronda_spoil(rng: random.Random, kind: str, values: dict[str, str],
+                expected: dict[str, Any]) -> tuple[dict[str, str], set[str]]:
+    """The pad with one entry that breaks the rules, and the boxes that must turn red."""
+    table = fillable_ronda.table(RONDA, kind)
+    sides, played = len(expected["sides"]), len(expected["runs"])
+    spoiled = dict(values)
+    deal, side = rng.randint(1, played), rng.randint(1, sides)
+    other = side % sides + 1
+    roll = rng.random()
+    if roll < 0.3:
+        name = f"{rng.choice(fillable_ronda.COLUMNS)}_{deal}_{side}"
+        spoiled[name] = rng.choice(["x", "1.5", "-3", "+2", "2 1", "½"])
+        return spoiled, {name}
+    if roll < 0.45:
+        over = table["deck"] - table["over"] + rng.randint(1, 5)
+        spoiled[f"cards_{deal}_{side}"] = str(over)
+        return spoiled, {f"cards_{deal}_{side}"}
+    if roll < 0.55 and table["most_only"]:
+        spoiled[f"cards_{deal}_{side}"] = str(rng.randint(1, 5))
+        spoiled[f"cards_{deal}_{other}"] = str(rng.randint(1, 5))
+        return spoiled, {f"cards_{deal}_{side}", f"cards_{deal}_{other}"}
+    if roll < 0.65:
+        for s in range(1, sides + 1):
+            spoiled.pop(f"last_{deal}_{s}", None)
+        wrong = rng.choice([v for v in range(1, 12) if v not in (table["bonus"], table["penalty"])])
+        spoiled[f"last_{deal}_{side}"] = str(wrong)
+        return spoiled, {f"last_{deal}_{side}"}
+    if roll < 0.75:
+        column = rng.choice(["caida", "mesa"])
+        spoiled[f"{column}_{deal}_{side}"] = str(table[f"{column}_max"] + rng.randint(1, 9))
+        return spoiled, {f"{column}_{deal}_{side}"}
+    if roll < 0.85 and expected["winners"] and played < expected["deals"]:
+        later = rng.randint(played + 1, expected["deals"])
+        name = f"{rng.choice(fillable_ronda.COLUMNS)}_{later}_{side}"
+        spoiled[name] = str(rng.randint(0, 9))
+        return spoiled, {name}
+    spoiled["target"] = rng.choice(["0", "x", "00"])
+    return spoiled, {"target"}
+
+
+def check_ronda_pad(shown: dict[str, Any], values: dict[str, str],
+                    expected: dict[str, Any]) -> None:
+    """The pad's sums, running totals, winners and game-over rows are the engine's."""
+    out = shown["values"]
+    assert shown["red"] == [], (values, shown["red"])
+    played = len(expected["runs"])
+    for deal in range(1, expected["deals"] + 1):
+        for s, side in enumerate(expected["sides"], start=1):
+            if deal <= played:
+                assert out[f"sum_{deal}_{s}"] == str(expected["sums"][deal - 1][side]), values
+                assert out[f"run_{deal}_{s}"] == str(expected["runs"][deal - 1][side]), values
+            else:
+                assert out[f"sum_{deal}_{s}"] == "", values
+                assert out[f"run_{deal}_{s}"] == ("over" if expected["winners"] else ""), values
+    winners = {f"run_{played}_{expected['sides'].index(w) + 1}" for w in expected["winners"]}
+    assert set(shown["marked"]) == winners, (values, shown["marked"], expected["winners"])
+
+
+@pytest.mark.parametrize("kind", list(RONDA_TABLES))
+def test_ronda_hand_checks(kind: str) -> None:
+    run = viewer("ronda", kind)
+    assert run({})["values"] == dict.fromkeys(run.script.outputs, "")
+    shown = run({"calls_1_1": "3", "mesa_1_1": "2", "caida_1_2": "1", "cards_1_2": "4"})
+    assert shown["values"]["sum_1_1"] == "5" and shown["values"]["run_1_1"] == "5"
+    assert shown["values"]["sum_1_2"] == "5"
+    shown = run({"calls_1_1": "40", "calls_2_1": "1", "calls_3_1": "2", "target": "41"})
+    assert shown["marked"] == ["run_2_1"] and shown["values"]["run_3_1"] == "!"
+    assert [n for n in shown["red"] if n in run.script.inputs] == ["calls_3_1"]
+    shown = run({"calls_1_1": "40", "calls_2_1": "1", "target": "50"})
+    assert shown["marked"] == [] and shown["values"]["run_2_1"] == "41"
+
+
+def test_ronda_pads_score_as_the_engine() -> None:
+    started = time.perf_counter()
+    rng = random.Random("ronda-fillable")
+    pads = dict.fromkeys(RONDA_TABLES, 0)
+    deals = won = spoiled = 0
+    kinds = list(RONDA_TABLES)
+    runs = {kind: viewer("ronda", kind) for kind in kinds}
+    while deals < RONDA_DEALS:
+        kind = kinds[sum(pads.values()) % len(kinds)]
+        values, expected = ronda_game(rng, kind)
+        pads[kind] += 1
+        deals += len(expected["runs"])
+        won += bool(expected["winners"])
+        check_ronda_pad(runs[kind](values), values, expected)
+        if rng.random() < 0.5:
+            bad, red = ronda_spoil(rng, kind, values, expected)
+            shown = runs[kind](bad)
+            spoiled += 1
+            assert red <= set(shown["red"]), (bad, red, shown["red"])
+            assert any("!" in v for v in shown["values"].values()), bad
+    assert won > sum(pads.values()) // 3, (won, pads)
+    elapsed = time.perf_counter() - started
+    print(f"ronda: {deals} deals on {pads} pads, {won} won, {spoiled} spoiled, {elapsed:.1f} s")
+
+
 # --- hand-worked cases -------------------------------------------------------------------------
 
 def test_qwinto_breakdown_and_flags() -> None:
@@ -345,7 +531,8 @@ def test_unoffered_fillable_is_refused() -> None:
 
 # --- the PDF itself ------------------------------------------------------------------------------
 
-FILLABLE = [("qwinto", "sheet"), ("kwingto", "sheet"), ("xactika", "pad")]
+FILLABLE = [("qwinto", "sheet"), ("kwingto", "sheet"), ("xactika", "pad"),
+            *(("ronda", kind) for kind in RONDA_TABLES)]
 
 
 @pytest.mark.parametrize(("game", "kind"), FILLABLE)
@@ -404,9 +591,18 @@ def pdfjs(pdf: Path, cases: list[dict[str, str]]) -> list[dict[str, Any]]:
     return result
 
 
+def ronda_pad(kind: str) -> Callable[[random.Random], dict[str, str]]:
+    """Pads for the viewers: filled from the engine, half of them then spoiled."""
+    def make(rng: random.Random) -> dict[str, str]:
+        values, expected = ronda_game(rng, kind)
+        return ronda_spoil(rng, kind, values, expected)[0] if rng.random() < 0.5 else values
+    return make
+
+
 @pytest.mark.parametrize(("game", "kind", "make"), [
     ("qwinto", "sheet", qwinto_sheet), ("kwingto", "sheet", kwingto_sheet),
-    ("xactika", "pad", xactika_sheet)])
+    ("xactika", "pad", xactika_sheet),
+    *(("ronda", kind, ronda_pad(kind)) for kind in RONDA_TABLES)])
 def test_pdfjs_sandbox_computes_the_totals(game: str, kind: str,
                                            make: Callable[[random.Random], dict[str, str]],
                                            tmp_path: Path) -> None:
@@ -422,6 +618,9 @@ def test_pdfjs_sandbox_computes_the_totals(game: str, kind: str,
             assert state[name]["value"] == expected["values"][name], (name, values)
         red = sorted(n for n, s in state.items() if s["textColor"] and s["textColor"][0] == RED)
         assert red == sorted(expected["red"]), values
+        marked = sorted(n for n, s in state.items()
+                        if s["textColor"] and s["textColor"][0] == "CMYK")
+        assert marked == sorted(expected.get("marked", [])), values
 
 
 @pytest.fixture(scope="module")
@@ -458,3 +657,28 @@ def test_chromium_types_into_the_sheet(server: str) -> None:
     shown = json.loads(done.stdout.strip().splitlines()[-1])
     assert shown["total"] == "-3"
     assert shown["bad"] == "!"
+
+
+def test_chromium_types_into_the_ronda_pad(server: str) -> None:
+    _need_node()
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is needed (Debian package chromium)")
+        pytest.skip("chromium missing")
+    (JS / "build").mkdir(exist_ok=True)
+    (JS / "build" / "ronda.pdf").write_bytes(sheet("ronda", "pad"))
+    # Deal 1: A scores 3 + 2 + 1; deal 2 takes A to 41, B's cards then break the rules.
+    plan = {"watch": "run_2_1", "steps": [
+        {"type": [["calls_1_1", "3"], ["caida_1_1", "2"], ["mesa_1_1", "1"]],
+         "watch": "run_1_1", "expect": "6"},
+        {"type": [["cards_2_1", "20"], ["calls_2_1", "15"]], "expect": "41"},
+        {"type": [["cards_2_2", "2"]], "expect": "!"},
+    ]}
+    done = subprocess.run(
+        ["node", str(JS / "chromium.mjs"), chromium,
+         f"{server}/viewer.html?file=build/ronda.pdf", json.dumps(plan)],
+        capture_output=True, text=True, check=False, timeout=180, cwd=JS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    assert shown == {"0": "6", "1": "41", "2": "!"}

@@ -45,7 +45,8 @@ from pnp.render.sheet import SheetError
 FONT = "Helvetica"
 """The one field font: a standard font, the only one a fillable sheet does not embed."""
 
-FILLABLE = {("qwinto", "sheet"), ("kwingto", "sheet"), ("xactika", "pad")}
+FILLABLE = {("qwinto", "sheet"), ("kwingto", "sheet"), ("xactika", "pad"),
+            ("ronda", "pad"), ("ronda", "pad3"), ("ronda", "teams")}
 """(game, kind) pairs offered as fillable sheets."""
 
 CHARACTERS = {"number": 2.2, "text": 3.4, "mark": 1.4, "computed": 3.0}
@@ -144,9 +145,14 @@ def script(game: str, kind: str, rules: Any, fields: Sequence[FieldBox]) -> Scri
     inputs = tuple(f.name for f in fields if f.kind != "computed")
     outputs = tuple(f.name for f in fields if f.kind == "computed")
     driver = outputs[-1]
-    source = _module(game).library(rules, kind) + DRIVER % {
+    module = _module(game)
+    source = module.library(rules, kind) + DRIVER % {
         "inputs": json.dumps(inputs), "outputs": json.dumps(outputs),
         "driver": json.dumps(driver), "red": RED, "black": BLACK}
+    # A game may add a script run after the driver (Ronda colours its winners' totals).
+    after = getattr(module, "epilogue", None)
+    if after is not None:
+        source += after(rules, kind)
     return Script(source, inputs, outputs, driver)
 
 

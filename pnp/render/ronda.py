@@ -42,6 +42,10 @@ SIDE_COL = 9.0
 COLUMNS = 7
 """Writing columns: calls, caídas, mesas, cards, last card, the deal's sum, the total."""
 
+FIELDS = (("calls", "number"), ("caida", "number"), ("mesa", "number"), ("cards", "number"),
+          ("last", "number"), ("sum", "computed"), ("run", "computed"))
+"""Each column's form field on a fillable pad: ``<name>_<deal>_<side>``, and its kind."""
+
 TARGET_BOX = (21.0, 13.0)
 LEGEND_HEAD = 42.0
 TEXT = 2.9
@@ -165,7 +169,7 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: f
     width, height = TARGET_BOX
     low = top - 1.5 - height
     other = WIDTH - PAD - height
-    box(canvas, other, low, height)
+    box(canvas, other, low, height, field=style.field("target"))
     hint = [_("or play to"), _("short game: {points}").format(
         points=rules.variants.short_target)]
     canvas.setFont(fonts.SANS, 3)
@@ -206,7 +210,8 @@ def _names(canvas: Canvas, rules: Definition, style: Style, table: Table, y: flo
         each = (span - SIDE_COL - (table.members - 1) * joint) / table.members
         for member in range(table.members):
             x = left + SIDE_COL + member * (each + joint)
-            box(canvas, x + INSET, y + INSET, each - 2 * INSET, NAME_ROW - 2 * INSET)
+            box(canvas, x + INSET, y + INSET, each - 2 * INSET, NAME_ROW - 2 * INSET,
+                field=style.field(f"name_{side + 1}_{member + 1}", "text"))
             canvas.setFillGray(0.45)
             canvas.setFont(fonts.SANS, 2.2)
             canvas.drawString(x + 1.4, y + NAME_ROW - 3.0, label)
@@ -286,9 +291,10 @@ def _deal(canvas: Canvas, rules: Definition, style: Style, table: Table, deal: i
         _tile(canvas, rules, style, side, PAD + DEAL_COL, row, row_h)
         _fill(canvas, style, rules.print.sides[side])
         canvas.rect(column_x(0), row, COLUMNS * width, row_h, stroke=0, fill=1)
-        for index in range(COLUMNS):
+        for index, (name, kind) in enumerate(FIELDS):
             box(canvas, column_x(index) + INSET, row + INSET, width - 2 * INSET,
-                row_h - 2 * INSET, heavy=index == COLUMNS - 1)
+                row_h - 2 * INSET, heavy=index == COLUMNS - 1,
+                field=style.field(f"{name}_{deal}_{side + 1}", kind))
 
 
 def _rank(rules: Definition, style: Style, ranks: Sequence[int]) -> str:

@@ -1,11 +1,22 @@
-// Smoke test in headless Chromium: open a fillable Qwinto sheet in pdf.js's viewer
-// components (viewer.html), type into its boxes, and read the computed total back.
-//   node chromium.mjs /usr/bin/chromium http://127.0.0.1:PORT/viewer.html?file=...
-// Prints {"total": ..., "bad": ...}: the total after a legal entry, then after a
-// row that does not ascend.
+// Smoke test in headless Chromium: open a fillable sheet in pdf.js's viewer
+// components (viewer.html), type into its boxes, and read a computed box back.
+//   node chromium.mjs /usr/bin/chromium http://127.0.0.1:PORT/viewer.html?file=... [PLAN]
+// PLAN (JSON, optional): {"watch": "field", "steps": [{"type": [[name, text], ...],
+// "expect": "value", "watch": "field"}, ...]}: after each step's typing, wait for the
+// watched box (the step's own, else the plan's) to read its expected value. Without PLAN, the Qwinto sheet's steps: a legal entry, then
+// a row that does not ascend. Prints {"<step>": value, ...} keyed "total" and "bad" for
+// Qwinto, "0", "1", ... for a plan.
 import { chromium } from "playwright-core";
 
-const [executablePath, url] = process.argv.slice(2);
+const [executablePath, url, planText] = process.argv.slice(2);
+const qwinto = {
+  watch: "total",
+  steps: [
+    { name: "total", type: [["orange_1", "1"], ["orange_2", "2"], ["failed_1", "x"]], expect: "-3" },
+    { name: "bad", type: [["orange_2", "1"]], expect: "!" },
+  ],
+};
+const plan = planText ? JSON.parse(planText) : qwinto;
 const browser = await chromium.launch({
   executablePath,
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -19,24 +30,23 @@ try {
   await page.goto(url);
   await page.evaluate(() => window.pnpSandbox);
   const box = (name) => page.locator(`input[name="${name}"]`);
-  await box("total").waitFor({ state: "attached" });
+  await box(plan.watch).waitFor({ state: "attached" });
   const type = async (name, text) => {
     await box(name).fill(text);
     await box(name).press("Tab");
   };
-  const total = async (expected) => {
+  const watched = async (watch, expected) => {
     await page.waitForFunction(
-      (want) => document.querySelector('input[name="total"]')?.value === want, expected,
-      { timeout: 10000 }).catch(() => {});
-    return box("total").inputValue();
+      ([name, want]) => document.querySelector(`input[name="${name}"]`)?.value === want,
+      [watch, expected], { timeout: 10000 }).catch(() => {});
+    return box(watch).inputValue();
   };
-  await type("orange_1", "1");
-  await type("orange_2", "2");
-  await type("failed_1", "x");
-  const first = await total("-3");
-  await type("orange_2", "1");
-  const bad = await total("!");
-  console.log(JSON.stringify({ total: first, bad }));
+  const shown = {};
+  for (const [index, step] of plan.steps.entries()) {
+    for (const [name, text] of step.type) await type(name, text);
+    shown[step.name ?? String(index)] = await watched(step.watch ?? plan.watch, step.expect);
+  }
+  console.log(JSON.stringify(shown));
 } finally {
   await browser.close();
 }
