@@ -23,7 +23,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pnp.build import Outcome, build, plan  # noqa: E402
+from pnp.build import (  # noqa: E402
+    Outcome,
+    build,
+    cached_kinds,
+    files_digest,
+    plan,
+    shared_inputs,
+)
 
 
 def timed_cli(*args: str) -> float:
@@ -38,9 +45,10 @@ def main() -> None:
     rules = work / "rules"
     shutil.copytree(ROOT / "rules", rules)
     out = work / "out"
-    targets = plan()
     start = time.perf_counter()
-    cold = build(targets, out, rules_dir=rules)
+    shared = files_digest(shared_inputs())
+    targets = plan(kinds=cached_kinds(out, shared))
+    cold = build(targets, out, rules_dir=rules, shared=shared)
     cold_wall = time.perf_counter() - start
     noop = timed_cli("build", "--out", str(out), "--rules", str(rules))
     definition = rules / "kwingto.yaml"
