@@ -82,7 +82,7 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
 @click.option("--grayscale", is_flag=True, help="For black-and-white printers.")
 @click.option("--fillable", is_flag=True,
               help="Form fields whose totals the PDF viewer computes (qwinto sheet, kwingto "
-                   "sheet, xactika pad; one per page, in colour).")
+                   "sheet, xactika pad, ronda pads; one per page, in colour).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the PDF (default: output/GAME/LANG/GAME-KIND-PAPER.pdf).")
 @rules_option
