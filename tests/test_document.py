@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pdfplumber
@@ -13,6 +12,7 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
+from pdfcheck import pdffonts, qpdf_check
 from pnp.cli import main
 from pnp.render import document
 from pnp.render.document import DocumentError, compose, render
@@ -53,11 +53,10 @@ def test_tagged_with_language_bookmarks_and_page_numbers(qwinto_pdf: bytes) -> N
 def test_fonts_embedded_and_structure_clean(qwinto_pdf: bytes, tmp_path: Path) -> None:
     path = tmp_path / "book.pdf"
     path.write_bytes(qwinto_pdf)
-    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
-                           check=True).stdout.splitlines()[2:]
+    fonts = pdffonts(path)
     assert fonts and all(line.split()[-5] == "yes" for line in fonts)
     assert all("Pnp" in line for line in fonts)
-    assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+    assert qpdf_check(path).returncode == 0
 
 
 def test_the_build_is_reproducible(qwinto_pdf: bytes) -> None:

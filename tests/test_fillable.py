@@ -27,6 +27,7 @@ import pytest
 import quickjs
 
 import pnp
+from pdfcheck import pdffonts, qpdf_check
 from pnp.definitions import load
 from pnp.engines import kwingto as kwingto_engine
 from pnp.engines import qwinto as qwinto_engine
@@ -553,11 +554,10 @@ def test_prints_as_the_plain_sheet(game: str, kind: str, tmp_path: Path) -> None
 def test_one_standard_field_font(game: str, kind: str, tmp_path: Path) -> None:
     path = tmp_path / "sheet.pdf"
     path.write_bytes(sheet(game, kind))
-    lines = subprocess.run(["pdffonts", str(path)], check=True, capture_output=True,
-                           text=True).stdout.splitlines()[2:]
+    lines = pdffonts(path)
     unembedded = {line.split()[0] for line in lines if line.split()[-5] == "no"}
     assert unembedded == {"Helvetica"}
-    assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+    assert qpdf_check(path).returncode == 0
 
 
 @pytest.mark.parametrize(("game", "kind"), FILLABLE)
@@ -581,6 +581,18 @@ def _need_node() -> None:
     if os.environ.get("CI"):
         pytest.fail("node and tests/js/node_modules are needed: run `make js`")
     pytest.skip("node or tests/js/node_modules missing (run `make js`)")
+
+
+def _need_chromium() -> str:
+    """Debian's chromium, with node and tests/js ready to drive it; its path."""
+    _need_node()
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is needed (Debian package chromium)")
+        pytest.skip("chromium missing")
+    (JS / "build").mkdir(exist_ok=True)
+    return chromium
 
 
 def pdfjs(pdf: Path, cases: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -642,13 +654,7 @@ def server() -> Iterator[str]:
 
 
 def test_chromium_types_into_the_sheet(server: str) -> None:
-    _need_node()
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is needed (Debian package chromium)")
-        pytest.skip("chromium missing")
-    (JS / "build").mkdir(exist_ok=True)
+    chromium = _need_chromium()
     (JS / "build" / "qwinto.pdf").write_bytes(sheet("qwinto", "sheet"))
     done = subprocess.run(
         ["node", str(JS / "chromium.mjs"), chromium, f"{server}/viewer.html?file=build/qwinto.pdf"],
@@ -660,13 +666,7 @@ def test_chromium_types_into_the_sheet(server: str) -> None:
 
 
 def test_chromium_types_into_the_ronda_pad(server: str) -> None:
-    _need_node()
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is needed (Debian package chromium)")
-        pytest.skip("chromium missing")
-    (JS / "build").mkdir(exist_ok=True)
+    chromium = _need_chromium()
     (JS / "build" / "ronda.pdf").write_bytes(sheet("ronda", "pad"))
     # Deal 1: A scores 3 + 2 + 1; deal 2 takes A to 41, B's cards then break the rules.
     plan = {"watch": "run_2_1", "steps": [

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import shutil
-import subprocess
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -13,19 +12,15 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
+from pdfcheck import MM, page_of, pdffonts, qpdf_check
 from pnp.cli import main
 from pnp.definitions import GAMES, load
 from pnp.definitions.kwingto import Definition
 from pnp.render.sheet import PAPERS, PRINTABLE, render
 
-MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("kwingto")
 assert isinstance(RULES, Definition)
-
-
-def page_of(pdf: bytes) -> Any:
-    return pdfplumber.open(io.BytesIO(pdf)).pages[0]
 
 
 def writing_boxes(page: Any) -> list[dict[str, Any]]:
@@ -221,10 +216,9 @@ def test_pdf_is_reproducible_and_carries_metadata() -> None:
 def test_fonts_embedded_and_structure_clean(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "sheet.pdf"
     path.write_bytes(render("kwingto", kind=kind, lang="es", per_page=2))
-    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
-                           check=True).stdout.splitlines()[2:]
+    fonts = pdffonts(path)
     assert fonts and all(line.split()[-5] == "yes" for line in fonts)
-    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    check = qpdf_check(path)
     assert check.returncode == 0, check.stdout
 
 

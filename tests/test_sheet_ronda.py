@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import io
 import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -14,13 +13,13 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
+from pdfcheck import MM, page_of, pdffonts, qpdf_check
 from pnp.cli import main
 from pnp.definitions import GAMES, load, load_file
 from pnp.errors import DefinitionError
 from pnp.render.ronda import INSET, LAYOUTS, PADS, deals, row_height
 from pnp.render.sheet import PAPERS, PRINTABLE, impose, render
 
-MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("ronda")
 KINDS = list(LAYOUTS)
@@ -32,10 +31,6 @@ def pdf(kind: str, lang: str = "en", paper: str = "a4", per_page: int = 1,
         grayscale: bool = False) -> bytes:
     return render("ronda", kind=kind, lang=lang, paper=paper, per_page=per_page,
                   grayscale=grayscale)
-
-
-def page_of(data: bytes) -> Any:
-    return pdfplumber.open(io.BytesIO(data)).pages[0]
 
 
 @functools.cache
@@ -276,10 +271,9 @@ def test_pdf_is_reproducible_and_carries_metadata() -> None:
 def test_fonts_embedded_and_structure_clean(tmp_path: Path) -> None:
     path = tmp_path / "pad.pdf"
     path.write_bytes(pdf("pad3", lang="es", per_page=2))
-    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
-                           check=True).stdout.splitlines()[2:]
+    fonts = pdffonts(path)
     assert len(fonts) == 2 and all(line.split()[-5] == "yes" for line in fonts)
-    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    check = qpdf_check(path)
     assert check.returncode == 0, check.stdout
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import io
 import shutil
-import subprocess
 from collections import defaultdict
 from itertools import pairwise
 from pathlib import Path
@@ -15,12 +14,12 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
+from pdfcheck import MM, page_of, pdffonts, qpdf_check
 from pnp.cli import main
 from pnp.definitions import GAMES, load
 from pnp.render.sheet import PAPERS, PRINTABLE, impose, layouts, render
 from pnp.render.spectacle import size
 
-MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("spectacle")
 AID = layouts("spectacle")["aid"]
@@ -36,10 +35,6 @@ def pdf(lang: str = "en", paper: str = "a4", per_page: int = 1, grayscale: bool 
         rules_dir: Path | None = None) -> bytes:
     return render("spectacle", lang=lang, paper=paper, per_page=per_page, grayscale=grayscale,
                   rules_dir=rules_dir)
-
-
-def page_of(data: bytes) -> Any:
-    return pdfplumber.open(io.BytesIO(data)).pages[0]
 
 
 @functools.cache
@@ -264,11 +259,10 @@ def test_pdf_is_reproducible_and_carries_metadata() -> None:
 def test_fonts_embedded_and_structure_clean(tmp_path: Path) -> None:
     path = tmp_path / "aid.pdf"
     path.write_bytes(pdf(lang="es", per_page=2, grayscale=True))
-    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
-                           check=True).stdout.splitlines()[2:]
+    fonts = pdffonts(path)
     assert fonts and all(line.split()[-5] == "yes" for line in fonts)
     assert all("DejaVu" in line for line in fonts)
-    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    check = qpdf_check(path)
     assert check.returncode == 0, check.stdout
 
 

@@ -6,7 +6,6 @@ import functools
 import io
 import re
 import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from pdfcheck import MM, page_of, pdffonts, qpdf_check
 from pnp.cli import main
 from pnp.definitions import load
 from pnp.definitions.xactika import Definition
@@ -24,7 +24,6 @@ from pnp.errors import DefinitionError
 from pnp.render.sheet import PAPERS, PRINTABLE, impose, render
 from pnp.render.xactika import CARD, card_size, pad_size
 
-MM = 72 / 25.4
 ROOT = Path(__file__).resolve().parents[1]
 RULES: Definition = load("xactika")
 
@@ -34,10 +33,6 @@ def pdf(kind: str, lang: str = "en", paper: str = "a4", per_page: int = 1,
         grayscale: bool = False) -> bytes:
     return render("xactika", kind=kind, lang=lang, paper=paper, per_page=per_page,
                   grayscale=grayscale)
-
-
-def page_of(data: bytes) -> Any:
-    return pdfplumber.open(io.BytesIO(data)).pages[0]
 
 
 @functools.cache
@@ -309,11 +304,10 @@ def test_pdf_is_reproducible_and_carries_metadata(kind: str) -> None:
 def test_fonts_embedded_and_structure_clean(tmp_path: Path, kind: str, per_page: int) -> None:
     path = tmp_path / "sheet.pdf"
     path.write_bytes(pdf(kind, lang="es", per_page=per_page))
-    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
-                           check=True).stdout.splitlines()[2:]
+    fonts = pdffonts(path)
     assert fonts and all(line.split()[-5] == "yes" for line in fonts)
     assert {line.split()[0].split("+")[-1] for line in fonts} <= {"DejaVuSans", "DejaVuSans-Bold"}
-    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    check = qpdf_check(path)
     assert check.returncode == 0, check.stdout
 
 

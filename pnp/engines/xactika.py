@@ -139,6 +139,11 @@ def stats(deck: Deck, shape: str | None = None) -> list[dict[str, Any]]:
     return rows
 
 
+def tables(rules: Definition) -> dict[str, Any]:
+    """What the rulebook and cards quote besides the definition: the stats table."""
+    return {"stats": stats(rules.deck)}
+
+
 def legal_plays(hand: Iterable[Card], call: Call) -> tuple[Card, ...]:
     """The cards a player may play to ``call``: the qualifying ones if they hold any,
     else any card (a slough, which cannot win)."""

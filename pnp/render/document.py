@@ -86,7 +86,7 @@ def compose(kind: str, game: str, lang: str, paper: str = "a4",
     rules = load(game, rules_dir)
     _ = translator(lang, game)
     context = {"rules": rules, "lang": lang, "_": _, "game": game,
-               "example": worked_example(game, rules, lang), **_game_context(game, rules, lang)}
+               "example": worked_example(game, rules, lang), **_game_context(game, rules)}
     path = source(kind, game, lang)
     if not path.is_file():
         raise DocumentError(f"{_shown(path)}: missing (the {lang} text of the {game} {kind})")
@@ -158,13 +158,11 @@ def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
             "notes": [texts.describe_note(n, _) for n in result.notes]}
 
 
-def _game_context(game: str, rules: Any, lang: str) -> dict[str, Any]:
-    """Tables a game's documents quote, computed from its definition by its engine."""
-    if game == "xactika":
-        from pnp.engines import xactika
-
-        return {"stats": xactika.stats(rules.deck)}
-    return {}
+def _game_context(game: str, rules: Any) -> dict[str, Any]:
+    """Tables a game's documents quote: its engine's ``tables(rules)``, where it has one."""
+    engine = importlib.import_module(f"pnp.engines.{game}")
+    tables = getattr(engine, "tables", None)
+    return dict(tables(rules)) if tables else {}
 
 
 class ProjectFetcher:

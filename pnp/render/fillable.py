@@ -62,6 +62,16 @@ READ_ONLY = 1
 RED = '["RGB", 0.85, 0, 0]'
 BLACK = '["G", 0]'
 
+ENTRY = r"""
+function pnp_entry(text) {
+  var s = String(text).replace(/^\s+|\s+$/g, "");
+  if (s === "") return null;
+  return /^[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
+}
+function pnp_blank(text) { return /^\s*$/.test(String(text)); }
+"""
+"""What every game's script reads a box with: :func:`entry` in JavaScript."""
+
 DRIVER = """
 var PNP_INPUTS = %(inputs)s;
 var PNP_OUTPUTS = %(outputs)s;
@@ -146,7 +156,7 @@ def script(game: str, kind: str, rules: Any, fields: Sequence[FieldBox]) -> Scri
     outputs = tuple(f.name for f in fields if f.kind == "computed")
     driver = outputs[-1]
     module = _module(game)
-    source = module.library(rules, kind) + DRIVER % {
+    source = ENTRY + module.library(rules, kind) + DRIVER % {
         "inputs": json.dumps(inputs), "outputs": json.dumps(outputs),
         "driver": json.dumps(driver), "red": RED, "black": BLACK}
     # A game may add a script run after the driver (Ronda colours its winners' totals).

@@ -18,11 +18,6 @@ from pnp.render.fillable import entry
 
 LIBRARY = r"""
 var PNP = %(table)s;
-function pnp_entry(text) {
-  var s = String(text).replace(/^\s+|\s+$/g, "");
-  if (s === "") return null;
-  return /^[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
-}
 function pnp_score(v) {
   var bad = {}, ok = true, rows = {}, r, i, name, x, last, lastName;
   for (r = 0; r < PNP.rows.length; r++) {

@@ -67,12 +67,6 @@ WIN = '["CMYK", 0.85, 0, 0.9, 0.35]'
 LIBRARY = r"""
 var PNP = %(table)s;
 var PNP_WON = [];
-function pnp_entry(text) {
-  var s = String(text).replace(/^\s+|\s+$/g, "");
-  if (s === "") return null;
-  return /^[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
-}
-function pnp_blank(text) { return /^\s*$/.test(String(text)); }
 function pnp_score(v) {
   var bad = {}, out = {}, list = [], rowOk = true, d, s, c, name, x, i;
   function fault(n) { bad[n] = true; rowOk = false; }

@@ -27,12 +27,6 @@ LIBRARY = r"""
 var PNP = %(table)s;
 var PNP_UNPRINTABLE = new RegExp("[\\x00-\\x1f\\x7f-\\xa0\\xad\\u1680\\u2000-\\u200f" +
                                  "\\u2028-\\u202f\\u205f-\\u206f\\u3000\\ufeff]");
-function pnp_entry(text) {
-  var s = String(text).replace(/^\s+|\s+$/g, "");
-  if (s === "") return null;
-  return /^[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
-}
-function pnp_blank(text) { return /^\s*$/.test(String(text)); }
 function pnp_score(v) {
   var bad = {}, ok = true, s, h, m, i, name, list = [], out = {};
   function fault(name) { bad[name] = true; ok = false; }

@@ -1,0 +1,29 @@
+"""Reading the PDFs pnp produces, for the tests: pages with pdfplumber, fonts, structure."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+
+MM = 72 / 25.4
+"""One millimetre in PDF points."""
+
+
+def page_of(data: bytes) -> Any:
+    """The first page of a PDF, parsed by pdfplumber."""
+    return pdfplumber.open(io.BytesIO(data)).pages[0]
+
+
+def pdffonts(path: Path) -> list[str]:
+    """poppler's ``pdffonts`` table for ``path``, one line per font (headers left out)."""
+    return subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                          check=True).stdout.splitlines()[2:]
+
+
+def qpdf_check(path: Path) -> subprocess.CompletedProcess[str]:
+    """``qpdf --check`` on ``path``: returncode 0 when the structure is sound."""
+    return subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
