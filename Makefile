@@ -1,6 +1,7 @@
 # One command each: `make run` (set up, then build every sheet, card and rulebook into
 # output/) and `make test` (set up, lint, type-check, check translations, test).
-# `make bench` measures the build and the calculator.
+# `make bench` measures the build and the calculator; `make previews` redraws the README's
+# pictures from a build.
 VENV ?= .venv
 BIN = $(VENV)/bin
 
@@ -9,7 +10,7 @@ SYSTEM_LIBRARIES = libpango-1.0.so.0 libpangoft2-1.0.so.0 libharfbuzz-subset.so.
 SYSTEM_PACKAGES = poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
 	chromium
 
-.PHONY: setup system js run test bench clean
+.PHONY: setup system js run test bench previews clean
 
 setup: system $(VENV)/.installed js
 
@@ -48,6 +49,9 @@ test: setup
 
 bench: setup
 	$(BIN)/python bench/build.py
+
+previews: setup
+	$(BIN)/pnp build --lang en --paper a4 --previews docs/previews
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis tests/js/node_modules tests/js/build

@@ -60,6 +60,8 @@ def main() -> None:
     print(f"{'step':<34}{'seconds':>9}{'built':>7}{'failed':>8}")
     print(f"{'full cold build':<34}{cold_wall:>9.2f}{cold.count('built'):>7}"
           f"{cold.count('failed'):>8}")
+    busy = sum(o.seconds for o in cold.outcomes)
+    print(f"{'  of which workers busy (sum)':<34}{busy:>9.2f}")
     print(f"{'no-op rebuild (whole command)':<34}{noop:>9.2f}{'0':>7}{'':>8}")
     print(f"{'rebuild after touching kwingto':<34}{touched_wall:>9.2f}"
           f"{touched.count('built'):>7}{touched.count('failed'):>8}")
@@ -68,7 +70,10 @@ def main() -> None:
     for outcome in cold.outcomes:
         if outcome.status == "built":
             target = outcome.target
-            by_material[f"{target.document}:{target.material}.{target.fmt}"].append(outcome)
+            # a rulebook is laid out with its A4 PDF; the Letter one is that layout recentred
+            paper = f" {target.paper}" if target.document == "rulebook" else ""
+            by_material[f"{target.document}:{target.material}.{target.fmt}{paper}"].append(
+                outcome)
     print(f"\n{'material':<34}{'files':>6}{'median s':>10}{'max KB':>9}{'median KB':>11}")
     for material, outcomes in sorted(by_material.items()):
         seconds = statistics.median(o.seconds for o in outcomes)

@@ -1,12 +1,13 @@
 """``pnp build``: every material of every chosen game and language, fast, incremental, safe.
 
 - **Plan**: :func:`plan` lists the targets (sheets and their variants, reference cards,
-  rulebooks as PDF and HTML) for the chosen games, languages and papers.
+  decks, rulebooks as PDF and HTML) for the chosen games, languages and papers.
 - **Incremental**: each target's inputs (definition, example, texts, templates,
   catalogues, fonts and pnp's own code) are hashed; the hash of every output is kept
   in ``<out>/.pnp-build.json``, and an output whose inputs have not changed is skipped.
-- **Parallel**: one process pool; each worker pays the expensive set-up (fonts, the
-  WeasyPrint import) once.
+- **Parallel**: one process pool fed by :func:`pieces`, the slowest first; each worker
+  pays the expensive set-up (fonts, the WeasyPrint import) once, and a document's formats
+  and papers share one layout.
 - **Safe**: every file is written to a temporary name and renamed into place; a failing
   target is reported and the others go on.
 """
@@ -16,16 +17,18 @@ from __future__ import annotations
 import functools
 import hashlib
 import html
+import importlib
+import io
 import json
 import os
-import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.errors import PnpError
 from pnp.files import write
 from pnp.games import GAMES, check_game
 from pnp.i18n import LANGUAGES
@@ -34,7 +37,30 @@ ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ".pnp-build.json"
 PLAN_CACHE = ".pnp-plan.json"
 PAPERS = ("a4", "letter")
+DECKS = ("xactika",)
+"""The games with a card deck to print (``pnp.render.deck_<game>``)."""
+DECK_KINDS = ("poker", "calibration-long")
+"""What the build makes of each deck: poker-size cards backed on the long edge, and the
+calibration sheet that measures the printer's drift for that flip."""
 THUMBNAIL_DPI = 24
+PREVIEW_DPI = 50
+PREVIEWS = {
+    "qwinto-sheet": "qwinto/en/qwinto-sheet-a4.pdf",
+    "kwingto-sheet": "kwingto/en/kwingto-sheet-a4.pdf",
+    "kwingto-coto": "kwingto/en/kwingto-coto-a4.pdf",
+    "xactika-pad": "xactika/en/xactika-pad-a4.pdf",
+    "xactika-stats": "xactika/en/xactika-stats-a4.pdf",
+    "xactika-deck": "xactika/en/xactika-deck-poker-a4.pdf",
+    "ronda-pad": "ronda/en/ronda-pad-a4.pdf",
+    "ronda-pad3": "ronda/en/ronda-pad3-a4.pdf",
+    "ronda-teams": "ronda/en/ronda-teams-a4.pdf",
+    "spectacle-aid": "spectacle/en/spectacle-aid-a4.pdf",
+    "qwinto-rulebook": "qwinto/en/qwinto-rulebook-a4.pdf",
+}
+"""The pictures in ``docs/previews/`` that the README shows, and the built file each is the
+first page of (``pnp build --previews docs/previews``)."""
+MANIFEST_EVERY = 0.5
+"""Seconds between saves of the manifest while building (a killed build loses at most these)."""
 
 
 @dataclass(frozen=True)
@@ -44,11 +70,12 @@ class Target:
     game: str
     lang: str
     document: str
-    """``sheet``, ``rulebook`` or ``card``."""
+    """``sheet``, ``rulebook``, ``card`` or ``deck``."""
     paper: str
     fmt: str = "pdf"
     kind: str = ""
-    """For a sheet: the layout (``sheet``, ``pad``, ``stats``...)."""
+    """For a sheet: the layout (``sheet``, ``pad``, ``stats``...); for a deck: a card size,
+    or ``calibration-long``."""
     per_page: int = 1
     grayscale: bool = False
     fillable: bool = False
@@ -56,6 +83,8 @@ class Target:
 
     @property
     def material(self) -> str:
+        if self.document == "deck":
+            return f"deck-{self.kind}"
         if self.document != "sheet":
             return self.document
         return sheet_material(self.kind, self.per_page, self.grayscale, self.fillable)
@@ -142,6 +171,9 @@ def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
                 targets.append(Target(game, lang, "rulebook", paper))
                 targets.append(Target(game, lang, "rulebook", paper, fmt="html"))
             targets.append(Target(game, lang, "card", "a5"))
+            if game in DECKS:
+                targets += [Target(game, lang, "deck", paper, kind=kind)
+                            for paper in papers for kind in DECK_KINDS]
             for paper in papers:
                 for kind, offer in kinds[game].items():
                     targets.append(Target(game, lang, "sheet", paper, kind=kind))
@@ -208,7 +240,8 @@ def fingerprint(target: Target, rules_dir: Path, shared: str | None = None) -> s
 
 
 def _warm() -> None:
-    """Pay each worker's set-up once: fonts and the WeasyPrint import."""
+    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser."""
+    import pypdfium2  # noqa: F401
     import weasyprint  # noqa: F401
 
     from pnp.render import fonts
@@ -216,45 +249,119 @@ def _warm() -> None:
     fonts.register()
 
 
-def make(target: Target, out: Path, rules_dir: Path | None = None) -> Outcome:
-    """Build one target into ``out`` (in a worker process): never raises."""
-    from pnp.errors import PnpError
-    start = time.perf_counter()
-    try:
-        if target.document == "sheet":
-            from pnp.render.sheet import render as render_sheet
+def pieces(targets: Sequence[Target]) -> list[list[Target]]:
+    """The targets grouped into pieces of work, the slowest first.
 
-            data = render_sheet(target.game, kind=target.kind, lang=target.lang,
-                                paper=target.paper, per_page=target.per_page,
-                                grayscale=target.grayscale, rules_dir=rules_dir,
-                                fillable=target.fillable)
-        else:
-            from pnp.render.document import render as render_document
-
-            data = render_document(target.document, target.game, target.lang, fmt=target.fmt,
-                                   paper=target.paper, rules_dir=rules_dir)
-        path = out / target.relative
-        write(path, data)
-        pages = _thumbnail(path, out) if target.fmt == "pdf" else 0
-    except PnpError as exc:
-        return Outcome(target, "failed", error=" ".join(str(exc).split()))
-    except Exception as exc:  # one broken material must not stop the others
-        return Outcome(target, "failed", error=f"{type(exc).__name__}: {exc}")
-    return Outcome(target, "built", len(data), pages, time.perf_counter() - start)
+    A document's formats and papers are one piece: they share one composition and
+    one layout. Putting the slowest first keeps every worker busy to the end.
+    """
+    groups: dict[object, list[Target]] = {}
+    for target in targets:
+        key = (target.game, target.lang, target.document) if target.document != "sheet" else target
+        groups.setdefault(key, []).append(target)
+    cost = {"rulebook": 0, "card": 1, "deck": 1}
+    return sorted(groups.values(),
+                  key=lambda group: cost.get(group[0].document, 2 if group[0].fillable else 3))
 
 
-def _thumbnail(pdf: Path, out: Path) -> int:
+def make(targets: Sequence[Target], out: Path, rules_dir: Path | None = None) -> list[Outcome]:
+    """Build one piece of work into ``out`` (in a worker process): never raises.
+
+    A failure while making the shared document fails every target of the piece; a
+    failure while writing one file fails that file only.
+    """
+
+    outcomes: list[Outcome] = []
+    error = ""
+    made = _renderings(targets, rules_dir)
+    for target in targets:
+        start = time.perf_counter()
+        if not error:
+            try:
+                data = next(made)
+            except PnpError as exc:
+                error = " ".join(str(exc).split())
+            except Exception as exc:  # one broken material must not stop the others
+                error = f"{type(exc).__name__}: {exc}"
+        if error:
+            outcomes.append(Outcome(target, "failed", error=error))
+            continue
+        try:
+            path = out / target.relative
+            write(path, data)
+            pages = _thumbnail(data, path, out) if target.fmt == "pdf" else 0
+        except Exception as exc:
+            outcomes.append(Outcome(target, "failed", error=f"{type(exc).__name__}: {exc}"))
+            continue
+        outcomes.append(Outcome(target, "built", len(data), pages, time.perf_counter() - start))
+    return outcomes
+
+
+def _renderings(targets: Sequence[Target], rules_dir: Path | None) -> Iterator[bytes]:
+    first = targets[0]
+    if first.document == "deck":
+        yield from (_deck(target, rules_dir) for target in targets)
+        return
+    if first.document != "sheet":
+        from pnp.render.document import renderings
+
+        yield from renderings(first.document, first.game, first.lang,
+                              [(target.fmt, target.paper) for target in targets], rules_dir)
+        return
+    from pnp.render.sheet import render as render_sheet
+
+    for target in targets:
+        yield render_sheet(target.game, kind=target.kind, lang=target.lang, paper=target.paper,
+                           per_page=target.per_page, grayscale=target.grayscale,
+                           rules_dir=rules_dir, fillable=target.fillable)
+
+
+def _deck(target: Target, rules_dir: Path | None) -> bytes:
+    deck = importlib.import_module(f"pnp.render.deck_{target.game}")
+    if target.kind == "calibration-long":
+        data: bytes = deck.render_calibration(lang=target.lang, paper=target.paper, flip="long",
+                                              rules_dir=rules_dir)
+    else:
+        data = deck.render(lang=target.lang, paper=target.paper, size=target.kind,
+                           flip="long", rules_dir=rules_dir)
+    return data
+
+
+def _thumbnail(pdf: bytes, path: Path, out: Path) -> int:
     """Write the first page as a small PNG beside the index; return the page count."""
-    thumbs = out / "thumbs"
-    thumbs.mkdir(parents=True, exist_ok=True)
-    target = thumbs / pdf.relative_to(out).with_suffix("").as_posix().replace("/", "_")
-    temporary = target.with_name(f".{target.name}.tmp")
-    subprocess.run(["pdftoppm", "-png", "-singlefile", "-r", str(THUMBNAIL_DPI), "-f", "1",
-                    "-l", "1", str(pdf), str(temporary)], check=True, capture_output=True)
-    Path(f"{temporary}.png").replace(f"{target}.png")
-    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True)
-    return next(int(line.split()[-1]) for line in info.stdout.splitlines()
-                if line.startswith("Pages:"))
+    png, pages = first_page(pdf, THUMBNAIL_DPI)
+    name = path.relative_to(out).with_suffix("").as_posix().replace("/", "_")
+    write(out / "thumbs" / f"{name}.png", png)
+    return pages
+
+
+def first_page(pdf: bytes, dpi: float) -> tuple[bytes, int]:
+    """The first page of ``pdf`` as PNG bytes at ``dpi``, and the number of pages."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        pages = len(document)
+        image = document[0].render(scale=dpi / 72).to_pil()
+    finally:
+        document.close()
+    png = io.BytesIO()
+    image.save(png, format="PNG")
+    return png.getvalue(), pages
+
+
+def write_previews(out: Path, folder: Path) -> list[Path]:
+    """The README's pictures (:data:`PREVIEWS`) from the files built in ``out``."""
+    written = []
+    for name, built in PREVIEWS.items():
+        source = out / built
+        if not source.exists():
+            raise PnpError(f"{source}: not built, so its preview cannot be made "
+                           f"(build English on A4 first)")
+        png, _pages = first_page(source.read_bytes(), PREVIEW_DPI)
+        write(folder / f"{name}.png", png)
+        written.append(folder / f"{name}.png")
+    return written
 
 
 def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, force: bool = False,
@@ -268,7 +375,7 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
     out.mkdir(parents=True, exist_ok=True)
     manifest = _read_manifest(out)
     summary = Summary()
-    todo: list[tuple[Target, str]] = []
+    todo: dict[Target, str] = {}
     shared = shared or files_digest(shared_inputs())
     for target in targets:
         key = target.relative.as_posix()
@@ -280,24 +387,28 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
             if progress:
                 progress(outcome)
         else:
-            todo.append((target, stamp))
+            todo[target] = stamp
     if todo:
-        workers = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
-        stamps = dict(todo)
+        work = pieces(list(todo))
+        workers = max(1, min(jobs or os.cpu_count() or 1, len(work)))
+        saved = time.perf_counter()
         with ProcessPoolExecutor(max_workers=workers, initializer=_warm) as pool:
-            futures = [pool.submit(make, target, out, rules_dir) for target, _ in todo]
+            futures = [pool.submit(make, piece, out, rules_dir) for piece in work]
             for future in as_completed(futures):
-                outcome = future.result()
-                summary.outcomes.append(outcome)
-                key = outcome.target.relative.as_posix()
-                if outcome.status == "built":
-                    manifest[key] = {"hash": stamps[outcome.target], "size": outcome.size,
-                                     "pages": outcome.pages}
-                else:
-                    manifest.pop(key, None)
-                _write_manifest(out, manifest)
-                if progress:
-                    progress(outcome)
+                for outcome in future.result():
+                    summary.outcomes.append(outcome)
+                    key = outcome.target.relative.as_posix()
+                    if outcome.status == "built":
+                        manifest[key] = {"hash": todo[outcome.target], "size": outcome.size,
+                                         "pages": outcome.pages}
+                    else:
+                        manifest.pop(key, None)
+                    if progress:
+                        progress(outcome)
+                if time.perf_counter() - saved > MANIFEST_EVERY:
+                    _write_manifest(out, manifest)
+                    saved = time.perf_counter()
+        _write_manifest(out, manifest)
     write_index(out, manifest)
     summary.seconds = time.perf_counter() - start
     return summary

@@ -171,14 +171,24 @@ def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
 @click.option("--jobs", "-j", type=click.IntRange(1), default=None,
               help="Worker processes (default: one per core).")
 @click.option("--force", is_flag=True, help="Rebuild everything, changed or not.")
+@click.option("--previews", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write the README's preview pictures into this folder.")
 @rules_option
 def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
-          jobs: int | None, force: bool, rules_dir: Path | None) -> None:
+          jobs: int | None, force: bool, previews: Path | None, rules_dir: Path | None) -> None:
     """Build every sheet, card and rulebook of the chosen games and languages (default: all).
 
     Unchanged outputs are kept; output/index.html lists every file with a preview.
     """
-    from pnp.build import PAPERS, Outcome, cached_kinds, files_digest, plan, shared_inputs
+    from pnp.build import (
+        PAPERS,
+        Outcome,
+        cached_kinds,
+        files_digest,
+        plan,
+        shared_inputs,
+        write_previews,
+    )
     from pnp.build import build as run_build
 
     shared = files_digest(shared_inputs())
@@ -203,6 +213,8 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
                f"index: {out / 'index.html'}")
     if failures:
         sys.exit(1)
+    if previews:
+        click.echo(f"previews: {len(write_previews(out, previews))} in {previews}")
 
 
 @main.command()

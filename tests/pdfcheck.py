@@ -12,6 +12,10 @@ import pdfplumber
 MM = 72 / 25.4
 """One millimetre in PDF points."""
 
+BOOK_MARGIN = 23 * MM
+"""A rulebook's text starts 25 mm inside its A4 page, with the running head and page number
+just outside: cropping this much from top and bottom keeps the text and drops them."""
+
 
 def page_of(data: bytes) -> Any:
     """The first page of a PDF, parsed by pdfplumber."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -14,9 +16,11 @@ import pytest
 from click.testing import CliRunner
 
 from pdfcheck import pdffonts, qpdf_check
-from pnp.build import MANIFEST, Target, build, plan
+from pnp import build as building
+from pnp.build import MANIFEST, PREVIEWS, Target, build, pieces, plan, write_previews
 from pnp.cli import main
 from pnp.definitions import GAMES
+from pnp.errors import PnpError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,10 +42,26 @@ def test_plan_names_every_material_by_game_language_and_paper() -> None:
             "qwinto/es/qwinto-card-a5.pdf", "qwinto/es/qwinto-sheet-a4.pdf",
             "qwinto/es/qwinto-sheet-grayscale-letter.pdf",
             "qwinto/es/qwinto-sheet-4up-a4.pdf"} <= names
+    decks = {t.relative.as_posix() for t in plan(["xactika"], ["fr"], ["letter"])
+             if t.document == "deck"}
+    assert decks == {"xactika/fr/xactika-deck-poker-letter.pdf",
+                     "xactika/fr/xactika-deck-calibration-long-letter.pdf"}
     everything = plan()
     assert {t.game for t in everything} == set(GAMES)
     assert {t.lang for t in everything} == {"es", "en", "fr"}
     assert len({t.relative for t in everything}) == len(everything)
+
+
+def test_a_document_is_one_piece_of_work_and_the_slowest_come_first() -> None:
+    work = pieces(plan(["qwinto"], ["es"], ["a4", "letter"]))
+    book = work[0]
+    assert {(t.document, t.fmt, t.paper) for t in book} == {
+        ("rulebook", fmt, paper) for fmt in ("pdf", "html") for paper in ("a4", "letter")}
+    assert [t.document for t in work[1]] == ["card"]
+    assert all(piece[0].fillable for piece in work[2:4])
+    assert all(len(piece) == 1 and piece[0].document == "sheet" for piece in work[1:][1:])
+    assert sorted(t.relative for piece in work for t in piece) == \
+           sorted(t.relative for t in plan(["qwinto"], ["es"], ["a4", "letter"]))
 
 
 def test_a_rebuild_changes_nothing_and_a_changed_definition_rebuilds_its_game(
@@ -65,7 +85,7 @@ def test_a_rebuild_changes_nothing_and_a_changed_definition_rebuilds_its_game(
 
 
 def test_forced_builds_are_byte_identical(tmp_path: Path, rules: Path) -> None:
-    targets = [t for t in plan(["qwinto"], ["en"], ["a4"]) if t.fmt == "pdf"]
+    targets = [t for t in plan(["qwinto"], ["en"], ["a4", "letter"]) if t.fmt == "pdf"]
     build(targets, tmp_path / "a", rules_dir=rules, jobs=2)
     build(targets, tmp_path / "b", rules_dir=rules, jobs=2, force=True)
     for target in targets:
@@ -130,3 +150,21 @@ def test_killing_the_build_leaves_no_truncated_pdf(tmp_path: Path) -> None:
     for pdf in pdfs:
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF"), pdf
+
+
+def test_the_readme_pictures_are_the_builds_previews(tmp_path: Path, rules: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (ROOT / "README.md").read_text()
+    shown = set(re.findall(r"\(docs/previews/([\w-]+)\.png\)", readme))
+    assert shown == set(PREVIEWS)
+    assert {p.stem for p in (ROOT / "docs/previews").glob("*.png")} == set(PREVIEWS)
+    out = tmp_path / "out"
+    target = next(t for t in plan(["ronda"], ["en"], ["a4"]) if t.material == "pad")
+    monkeypatch.setattr(building, "PREVIEWS", {"ronda-pad": target.relative.as_posix()})
+    with pytest.raises(PnpError, match="not built"):
+        write_previews(out, tmp_path / "previews")
+    build([target], out, rules_dir=rules)
+    [picture] = write_previews(out, tmp_path / "previews")
+    png = picture.read_bytes()
+    assert png[:4] == b"\x89PNG"
+    assert struct.unpack(">II", png[16:24]) == (414, 585)

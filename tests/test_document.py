@@ -12,10 +12,10 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from pdfcheck import pdffonts, qpdf_check
+from pdfcheck import BOOK_MARGIN, MM, pdffonts, qpdf_check
 from pnp.cli import main
 from pnp.render import document
-from pnp.render.document import DocumentError, compose, render
+from pnp.render.document import DocumentError, compose, render, renderings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,9 +27,10 @@ def qwinto_pdf() -> bytes:
 
 def test_contents_page_numbers_are_right(qwinto_pdf: bytes) -> None:
     pdf = pdfplumber.open(io.BytesIO(qwinto_pdf))
-    pages = [page.extract_text() or "" for page in pdf.pages]
+    pages = [page.crop((0, BOOK_MARGIN, page.width, page.height - BOOK_MARGIN)).extract_text()
+             or "" for page in pdf.pages]
     contents_page = next(i for i, text in enumerate(pages) if text.startswith("Contents"))
-    entries = re.findall(r"^(.+?) ?\.{3,} ?(\d+)$", pages[contents_page], re.M)
+    entries = re.findall(r"^(.+?) (\d+)$", pages[contents_page], re.M)
     assert len(entries) >= 8
     for title, number in entries:
         found = next(i + 1 for i, text in enumerate(pages) if i > contents_page
@@ -131,3 +132,43 @@ def test_cli_writes_rulebook_and_card(tmp_path: Path) -> None:
     card = runner.invoke(main, ["card", "qwinto", "--lang", "en", "-o", str(tmp_path / "c.pdf")])
     assert card.exit_code == 0, card.output
     assert (tmp_path / "c.pdf").read_bytes().startswith(b"%PDF")
+
+
+@pytest.fixture(scope="module")
+def editions() -> dict[str, bytes]:
+    """The longest rulebook on both papers, made together as the build makes them."""
+    papers = ["a4", "letter"]
+    return dict(zip(papers, renderings("rulebook", "ronda", "es", [("pdf", p) for p in papers]),
+                    strict=True))
+
+
+def test_the_letter_edition_has_the_a4_pages_on_letter_paper(editions: dict[str, bytes]) -> None:
+    a4, letter = (pdfplumber.open(io.BytesIO(editions[p])).pages for p in ("a4", "letter"))
+    assert len(a4) == len(letter) >= 8
+    for page_a4, page_letter in zip(a4, letter, strict=True):
+        assert (round(page_a4.width / MM, 1), round(page_a4.height / MM, 1)) == (210.0, 297.0)
+        assert (round(page_letter.width / MM, 1), round(page_letter.height / MM, 1)) == \
+               (215.9, 279.4)
+        assert page_a4.extract_text() == page_letter.extract_text()
+    assert editions["letter"] == render("rulebook", "ronda", "es", paper="letter")
+    a4_reader, letter_reader = (pypdf.PdfReader(io.BytesIO(editions[p])) for p in ("a4", "letter"))
+    root = letter_reader.trailer["/Root"]
+    assert root["/Lang"] == "es" and "/StructTreeRoot" in root and root["/MarkInfo"]["/Marked"]
+    assert [i.title for i in letter_reader.outline if not isinstance(i, list)] == \
+           [i.title for i in a4_reader.outline if not isinstance(i, list)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_mark_is_well_inside_either_paper(editions: dict[str, bytes], paper: str,
+                                                tmp_path: Path) -> None:
+    pdf = pdfplumber.open(io.BytesIO(editions[paper]))
+    for number, page in enumerate(pdf.pages, 1):
+        left, top, right, bottom = page.bbox
+        marks = page.chars + page.rects + page.lines + page.curves
+        assert marks
+        nearest = min(min(m["x0"] - left, m["top"] - top, right - m["x1"], bottom - m["bottom"])
+                      for m in marks)
+        assert nearest >= 10 * MM, (paper, number, nearest / MM)
+    path = tmp_path / f"book-{paper}.pdf"
+    path.write_bytes(editions[paper])
+    assert qpdf_check(path).returncode == 0

@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 import pnp
+from pdfcheck import BOOK_MARGIN
 from pnp.definitions import load
 from pnp.definitions.base import Text
 from pnp.i18n import translator
@@ -32,8 +33,6 @@ SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 LANGS = ("es", "en", "fr")
 RULES = load("qwinto")
 EXAMPLE = yaml.safe_load((ROOT / "examples" / "qwinto.yaml").read_text(encoding="utf-8"))
-MARGIN = 20 / 25.4 * 72
-"""The rulebook's top and bottom page margin in points: running header and page number."""
 RUN = 9
 """Shared runs of this many words with the source count as copying."""
 
@@ -72,7 +71,7 @@ def read_pdf(lang: str, data: bytes) -> Pdf:
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         texts = []
         for page in pdf.pages:
-            area = page.crop((0, MARGIN - 2, page.width, page.height - MARGIN + 2))
+            area = page.crop((0, BOOK_MARGIN, page.width, page.height - BOOK_MARGIN))
             texts.append(area.extract_text() or "")
         count = len(pdf.pages)
     reader = pypdf.PdfReader(io.BytesIO(data))

@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 import pnp
+from pdfcheck import BOOK_MARGIN
 from pnp.definitions import load
 from pnp.i18n import translator
 from pnp.render.document import render
@@ -30,8 +31,6 @@ SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 LANGS = ("es", "en", "fr")
 RULES = load("ronda")
 EXAMPLE = yaml.safe_load((ROOT / "examples" / "ronda.yaml").read_text(encoding="utf-8"))
-MARGIN = 18 / 25.4 * 72
-"""Less than the rulebook's 20 mm page margin, in points: cropping it drops header and footer."""
 RUN = 9
 """Shared runs of this many words with the source count as copying."""
 
@@ -59,7 +58,7 @@ def runs(text: str, n: int = RUN) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
 
 
-def body_text(pdf: bytes, margin: float = MARGIN) -> str:
+def body_text(pdf: bytes, margin: float = BOOK_MARGIN) -> str:
     """Every page's text inside the margins, whitespace collapsed to single spaces."""
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         pages = [page.crop((0, margin, page.width, page.height - margin)).extract_text() or ""

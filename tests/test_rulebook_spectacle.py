@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 import pnp
+from pdfcheck import BOOK_MARGIN
 from pnp.definitions import load
 from pnp.render.document import render
 
@@ -94,11 +95,9 @@ def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-MARGIN = 15 * 72 / 25.4
-"""Running headers and page numbers sit in the rulebook's 20 mm margins: read inside them."""
 
 
-def pdf_text(data: bytes, margin: float = MARGIN) -> str:
+def pdf_text(data: bytes, margin: float = BOOK_MARGIN) -> str:
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         body = [page.crop((0, margin, page.width, page.height - margin)).extract_text() or ""
                 for page in pdf.pages]

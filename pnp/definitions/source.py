@@ -13,6 +13,9 @@ import yaml
 
 Path = tuple[str | int, ...]
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's loader where PyYAML was built with it (ten times faster, same marks)."""
+
 
 class YamlSyntaxError(Exception):
     """The text is not YAML; ``line`` is 1-based where the parser knows it."""
@@ -30,7 +33,7 @@ def load_with_lines(text: str) -> tuple[Any, dict[Path, int]]:
     >>> data, lines[("b", 1)]
     ({'a': 1, 'b': ['x', 'y']}, 4)
     """
-    loader = yaml.SafeLoader(text)
+    loader = LOADER(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None

@@ -10,13 +10,21 @@ The pipeline, one stage a function so tests can look between them:
    of contents;
 3. :func:`render_pdf` lays it out with WeasyPrint, whose URL fetcher reads only
    the project's templates, fonts and images: anything else stops the build.
+
+A rulebook is laid out once, on an A4 page whose text block also fits a US Letter
+page; :func:`fit_paper` gives the Letter edition by recentring the page boxes. Both
+editions have the same pages, so a page reference holds at any table, and the
+layout (most of a build's time) is paid once for both.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib
+import io
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,7 +51,10 @@ READABLE = (TEMPLATES, FONTS_DIR, IMAGES)
 """The only folders a document may read from."""
 
 KINDS = {"rulebook": "rulebooks", "card": "cards"}
-PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
+PAPERS = {"rulebook": ("a4", "letter"), "card": ("a5",)}
+"""The papers each kind of document is offered on, the first being the one it is laid out on."""
+PAPER_SIZES = {"a4": "A4", "letter": "letter", "a5": "A5"}
+POINTS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0), "a5": (419.528, 595.276)}
 
 TAGS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "a", "table", "thead",
         "tbody", "tr", "th", "td", "blockquote", "code", "pre", "hr", "br", "img", "span",
@@ -73,16 +84,13 @@ def source(kind: str, game: str, lang: str) -> Path:
     return TEMPLATES / KINDS[kind] / game / f"{lang}.md"
 
 
-def compose(kind: str, game: str, lang: str, paper: str = "a4",
-            rules_dir: Path | None = None) -> Composed:
-    """Render the text of a document into a complete HTML page."""
+def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -> Composed:
+    """Render the text of a document into a complete HTML page (for any paper)."""
     game = check_game(game)
     if kind not in KINDS:
         raise DocumentError(f"unknown document kind '{kind}' (expected {', '.join(KINDS)})")
     if lang not in LANGUAGES:
         raise DocumentError(f"unknown language '{lang}' (expected {', '.join(LANGUAGES)})")
-    if paper not in PAPERS:
-        raise DocumentError(f"unknown paper '{paper}' (expected {', '.join(PAPERS)})")
     rules = load(game, rules_dir)
     _ = translator(lang, game)
     context = {"rules": rules, "lang": lang, "_": _, "game": game,
@@ -101,19 +109,20 @@ def compose(kind: str, game: str, lang: str, paper: str = "a4",
     title = f"{rules.name(lang)} — {kind_title}"
     page = _page_environment().get_template(f"{kind}.html.j2").render(
         **context, body=Markup(body), headings=headings, title=title,
-        page_size=PAPERS[paper] if kind == "rulebook" else "A5",
         page_of=_page_of(_("page {page} of {pages}")), created=_source_date())
     return Composed(game, kind, lang, title, page, headings)
 
 
 def render_pdf(composed: Composed) -> bytes:
-    """Lay out and write a composed document as a tagged PDF (PDF/UA-1)."""
+    """Lay out and write a composed document as a tagged PDF (PDF/UA-1), on its first paper."""
     import weasyprint
 
     fetcher = ProjectFetcher()
+    size = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[PAPERS[composed.kind][0]]}; }}")
     try:
         document = weasyprint.HTML(string=composed.html, base_url=TEMPLATES.as_uri() + "/",
-                                   url_fetcher=fetcher).render()
+                                   url_fetcher=fetcher).render(stylesheets=[size],
+                                                               font_config=_font_config())
         pdf: bytes = document.write_pdf(pdf_variant="pdf/ua-1", uncompressed_pdf=False)
     except weasyprint.urls.FatalURLFetchingError as exc:
         raise DocumentError(f"{_shown(source(composed.kind, composed.game, composed.lang))}: "
@@ -121,20 +130,69 @@ def render_pdf(composed: Composed) -> bytes:
     return pdf
 
 
-def render(kind: str, game: str, lang: str, fmt: str = "pdf", paper: str = "a4",
+@functools.cache
+def _font_config() -> Any:
+    """One font configuration per process: the bundled fonts are loaded once, not per document."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
+
+
+def fit_paper(pdf: bytes, paper: str) -> bytes:
+    """The same pages on ``paper``: every page box recentred on what was laid out.
+
+    Nothing is scaled or moved; the page only grows or shrinks around its centre, which
+    is why the rulebook's margins leave room for both A4 and Letter.
+    """
+    import pikepdf
+
+    width, height = POINTS[paper]
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
+            dx, dy = (x1 - x0 - width) / 2, (y1 - y0 - height) / 2
+            box = pikepdf.Array([round(v, 3) for v in (x0 + dx, y0 + dy, x1 - dx, y1 - dy)])
+            for name in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"):
+                if name == "/MediaBox" or name in page.obj:
+                    page.obj[name] = box
+        output = io.BytesIO()
+        document.save(output, deterministic_id=True)
+    return output.getvalue()
+
+
+def renderings(kind: str, game: str, lang: str, outputs: Sequence[tuple[str, str]],
+               rules_dir: Path | None = None) -> Iterator[bytes]:
+    """Each ``(format, paper)`` of one document, from one composition and one layout.
+
+    The bytes come one output at a time, so a caller can time and write each.
+    """
+    for fmt, paper in outputs:
+        if fmt not in ("pdf", "html"):
+            raise DocumentError(f"unknown format '{fmt}' (expected pdf or html)")
+        if paper not in PAPERS.get(kind, (paper,)):
+            raise DocumentError(f"unknown paper '{paper}' for a {kind} "
+                                f"(expected {', '.join(PAPERS[kind])})")
+    composed = compose(kind, game, lang, rules_dir=rules_dir)
+    laid_out: bytes | None = None
+    for fmt, paper in outputs:
+        if fmt == "html":
+            yield standalone_html(composed, paper).encode("utf-8")
+            continue
+        laid_out = laid_out or render_pdf(composed)
+        yield laid_out if paper == PAPERS[kind][0] else fit_paper(laid_out, paper)
+
+
+def render(kind: str, game: str, lang: str, fmt: str = "pdf", paper: str | None = None,
            rules_dir: Path | None = None) -> bytes:
     """A rulebook or reference card as PDF or standalone HTML bytes."""
-    composed = compose(kind, game, lang, paper, rules_dir)
-    if fmt == "html":
-        return standalone_html(composed).encode("utf-8")
-    if fmt != "pdf":
-        raise DocumentError(f"unknown format '{fmt}' (expected pdf or html)")
-    return render_pdf(composed)
+    paper = paper or PAPERS.get(kind, ("a4",))[0]
+    return next(renderings(kind, game, lang, [(fmt, paper)], rules_dir))
 
 
-def standalone_html(composed: Composed) -> str:
-    """The same document for a screen: one file, its style sheet inlined."""
+def standalone_html(composed: Composed, paper: str) -> str:
+    """The same document for a screen: one file, its style sheet inlined, printing on ``paper``."""
     css = (TEMPLATES / "screen.css").read_text(encoding="utf-8")
+    css += f"@page {{ size: {PAPER_SIZES[paper]}; }}\n"
     return re.sub(r'<link rel="stylesheet" href="[^"]+">',
                   lambda _match: f"<style>\n{css}</style>", composed.html, count=1)
 
@@ -192,6 +250,7 @@ class ProjectFetcher:
         return self.fetch(url)
 
 
+@functools.cache
 def _markdown_environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(TEMPLATES),
                                undefined=jinja2.StrictUndefined, autoescape=False,
@@ -201,6 +260,7 @@ def _markdown_environment() -> SandboxedEnvironment:
     return env
 
 
+@functools.cache
 def _page_environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(TEMPLATES),
                                undefined=jinja2.StrictUndefined,

@@ -36,6 +36,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import PnpError
 from pnp.render import fonts
+from pnp.render.draw import new_canvas
 from pnp.render.sheet import PAPERS
 
 Flip = Literal["long", "short", "none"]
@@ -418,7 +419,8 @@ def render(deck: Deck, grid: Grid, flip: Flip,
     """The deck's PDF: for each sheet a page of fronts with crop marks, then its backs."""
     fonts.register()
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, grid.page, deck.title, deck.subject, deck.lang)
+    canvas = new_canvas(buffer, grid.page, title=deck.title, subject=deck.subject,
+                        lang=deck.lang)
     pages = plan(grid, len(deck.faces), flip, offset)
     sheets = grid.pages(len(deck.faces))
     reach = math.ceil(MAX_BLEED) + 1
@@ -446,19 +448,6 @@ def render(deck: Deck, grid: Grid, flip: Flip,
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
-
-
-def _canvas(buffer: io.BytesIO, page: tuple[float, float], title: str, subject: str,
-            lang: str) -> Canvas:
-    # types-reportlab types initialFontName as a float; reportlab wants a font's name.
-    canvas = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1,
-                    initialFontName=fonts.SANS,  # type: ignore[arg-type]
-                    lang=lang, pageCompression=1)
-    canvas.setTitle(title)
-    canvas.setAuthor("pnp")
-    canvas.setCreator("pnp")
-    canvas.setSubject(subject)
-    return canvas
 
 
 def _slug(canvas: Canvas, grid: Grid, page: Page, text: str) -> None:
@@ -506,7 +495,7 @@ def calibration(paper: str, flip: Flip, offset: tuple[float, float], text: Calib
     fonts.register()
     width, height = PAPERS[paper]
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, (width, height), title, title, lang)
+    canvas = new_canvas(buffer, (width, height), title=title, subject=title, lang=lang)
     canvas.scale(mm, mm)
     _calibration_front(canvas, width, height, flip, offset, text)
     canvas.showPage()

@@ -23,7 +23,7 @@ from pnp.definitions import check_game, load
 from pnp.errors import PnpError
 from pnp.i18n import Translate, translator
 from pnp.render import fonts
-from pnp.render.draw import Field, FieldBox
+from pnp.render.draw import Field, FieldBox, new_canvas
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Paper sizes in millimetres, portrait."""
@@ -162,15 +162,11 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     natural = layout.size(rules)
     imposition = impose(natural, paper, per_page)
     buffer = io.BytesIO()
-    # types-reportlab types initialFontName as a float; reportlab wants a font's name.
-    canvas = Canvas(buffer, pagesize=(imposition.page_width * mm, imposition.page_height * mm),
-                    invariant=1, initialFontName=fonts.SANS,  # type: ignore[arg-type]
-                    lang=lang, pageCompression=1)
     name = rules.name(lang)
-    canvas.setTitle(f"{name} — {style._(layout.title)}")
-    canvas.setAuthor("pnp")
-    canvas.setCreator("pnp")
-    canvas.setSubject(f"{name}: {style._(layout.title)} ({paper.upper()}, {lang})")
+    canvas = new_canvas(buffer, (imposition.page_width, imposition.page_height),
+                        title=f"{name} — {style._(layout.title)}",
+                        subject=f"{name}: {style._(layout.title)} ({paper.upper()}, {lang})",
+                        lang=lang)
     for cell in imposition.cells:
         canvas.saveState()
         width, height = natural[0] * cell.scale, natural[1] * cell.scale
