@@ -1,4 +1,4 @@
-# One command each: `make run` (set up, then build every sheet, card and rulebook into
+# One command each: `make run` (set up, then build every sheet, card, deck and rulebook into
 # output/) and `make test` (set up, lint, type-check, check translations, test).
 # `make bench` measures the build and the calculator; `make previews` redraws the README's
 # pictures from a build.

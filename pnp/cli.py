@@ -176,9 +176,10 @@ def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
 @rules_option
 def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
           jobs: int | None, force: bool, previews: Path | None, rules_dir: Path | None) -> None:
-    """Build every sheet, card and rulebook of the chosen games and languages (default: all).
+    """Build every sheet, card, deck and rulebook of the chosen games and languages.
 
-    Unchanged outputs are kept; output/index.html lists every file with a preview.
+    All of them by default. Unchanged outputs are kept; output/index.html lists every file
+    with a preview.
     """
     from pnp.build import (
         PAPERS,
