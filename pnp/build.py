@@ -270,7 +270,6 @@ def make(targets: Sequence[Target], out: Path, rules_dir: Path | None = None) ->
     A failure while making the shared document fails every target of the piece; a
     failure while writing one file fails that file only.
     """
-
     outcomes: list[Outcome] = []
     error = ""
     made = _renderings(targets, rules_dir)

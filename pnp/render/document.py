@@ -42,6 +42,7 @@ from pnp.engines.result import Result
 from pnp.errors import PnpError
 from pnp.i18n import LANGUAGES, translator
 from pnp.render.fonts import FONTS_DIR
+from pnp.render.paper import css_size, points
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -53,8 +54,6 @@ READABLE = (TEMPLATES, FONTS_DIR, IMAGES)
 KINDS = {"rulebook": "rulebooks", "card": "cards"}
 PAPERS = {"rulebook": ("a4", "letter"), "card": ("a5",)}
 """The papers each kind of document is offered on, the first being the one it is laid out on."""
-PAPER_SIZES = {"a4": "A4", "letter": "letter", "a5": "A5"}
-POINTS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0), "a5": (419.528, 595.276)}
 
 TAGS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "a", "table", "thead",
         "tbody", "tr", "th", "td", "blockquote", "code", "pre", "hr", "br", "img", "span",
@@ -118,7 +117,7 @@ def render_pdf(composed: Composed) -> bytes:
     import weasyprint
 
     fetcher = ProjectFetcher()
-    size = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[PAPERS[composed.kind][0]]}; }}")
+    size = weasyprint.CSS(string=f"@page {{ size: {css_size(PAPERS[composed.kind][0])}; }}")
     try:
         document = weasyprint.HTML(string=composed.html, base_url=TEMPLATES.as_uri() + "/",
                                    url_fetcher=fetcher).render(stylesheets=[size],
@@ -146,7 +145,7 @@ def fit_paper(pdf: bytes, paper: str) -> bytes:
     """
     import pikepdf
 
-    width, height = POINTS[paper]
+    width, height = points(paper)
     with pikepdf.open(io.BytesIO(pdf)) as document:
         for page in document.pages:
             x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
@@ -192,7 +191,7 @@ def render(kind: str, game: str, lang: str, fmt: str = "pdf", paper: str | None 
 def standalone_html(composed: Composed, paper: str) -> str:
     """The same document for a screen: one file, its style sheet inlined, printing on ``paper``."""
     css = (TEMPLATES / "screen.css").read_text(encoding="utf-8")
-    css += f"@page {{ size: {PAPER_SIZES[paper]}; }}\n"
+    css += f"@page {{ size: {css_size(paper)}; }}\n"
     return re.sub(r'<link rel="stylesheet" href="[^"]+">',
                   lambda _match: f"<style>\n{css}</style>", composed.html, count=1)
 

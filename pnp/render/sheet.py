@@ -24,9 +24,10 @@ from pnp.errors import PnpError
 from pnp.i18n import Translate, translator
 from pnp.render import fonts
 from pnp.render.draw import Field, FieldBox, new_canvas
+from pnp.render.paper import SIZES
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-"""Paper sizes in millimetres, portrait."""
+PAPERS = {paper: SIZES[paper] for paper in ("a4", "letter")}
+"""The papers a sheet is offered on, in millimetres, portrait."""
 
 MARGIN = 8.0
 """Page margin in mm around the copies."""

@@ -1,0 +1,26 @@
+"""Paper sizes: the one table every renderer reads."""
+
+from __future__ import annotations
+
+SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
+"""Width and height of each paper in millimetres, portrait."""
+
+
+def points(paper: str) -> tuple[float, float]:
+    """``paper``'s width and height in PDF points.
+
+    >>> points("letter")
+    (612.0, 792.0)
+    """
+    width, height = SIZES[paper]
+    return round(width * 72 / 25.4, 3), round(height * 72 / 25.4, 3)
+
+
+def css_size(paper: str) -> str:
+    """``paper`` as a CSS ``@page`` size.
+
+    >>> css_size("a4")
+    '210.0mm 297.0mm'
+    """
+    width, height = SIZES[paper]
+    return f"{width}mm {height}mm"
