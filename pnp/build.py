@@ -471,7 +471,7 @@ small {{ color: #666; }}
 </style></head>
 <body>
 <h1>Print-and-play files</h1>
-<p>Every sheet, reference card and rulebook, by game and language. Click a file to open it.</p>
+<p>Every sheet, reference card, deck and rulebook, by game and language. Click one to open it.</p>
 {body}
 </body></html>
 """
