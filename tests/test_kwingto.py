@@ -509,6 +509,20 @@ def test_cli_speaks_spanish_and_french(lang: str, words: list[str]) -> None:
         assert word in out.output
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "row 2 (spades): 1 of 5 cards, a point each"),
+    ("es", "fila 2 (picas): 1 de 5 cartas, un punto cada una"),
+    ("fr", "rangée 2 (piques) : 1 sur 5 cartes, un point chacune"),
+])
+def test_a_row_with_one_card_reads_right(tmp_path: Path, lang: str, line: str) -> None:
+    path = tmp_path / "board.yaml"
+    path.write_text("rows:\n  - [2H, 3H, 4H, 5H, 6H]\n  - [9S, null, null, null, null]\n"
+                    "  - [null, null, null, null, null]\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["score", "kwingto", str(path), "--lang", lang])
+    assert out.exit_code == 0, out.output
+    assert line in out.output
+
+
 @pytest.mark.parametrize(("content", "message"), [
     ("rows: [[2S, null]]\n", "error: rows: expected 3 rows, got 1"),
     ("rows:\n  - [2S, XZ, null, null, null]\n  - [null, null, null, null, null]\n"
