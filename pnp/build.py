@@ -358,8 +358,9 @@ def write_previews(out: Path, folder: Path) -> list[Path]:
             raise PnpError(f"{source}: not built, so its preview cannot be made "
                            f"(build English on A4 first)")
         png, _pages = first_page(source.read_bytes(), PREVIEW_DPI)
-        write(folder / f"{name}.png", png)
-        written.append(folder / f"{name}.png")
+        picture = folder / f"{name}.png"
+        write(picture, png)
+        written.append(picture)
     return written
 
 

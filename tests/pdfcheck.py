@@ -22,6 +22,13 @@ def page_of(data: bytes) -> Any:
     return pdfplumber.open(io.BytesIO(data)).pages[0]
 
 
+def page_texts(data: bytes, margin: float = BOOK_MARGIN) -> list[str]:
+    """The text of every page, leaving out ``margin`` points at the top and bottom."""
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [page.crop((0, margin, page.width, page.height - margin)).extract_text() or ""
+                for page in pdf.pages]
+
+
 def pdffonts(path: Path) -> list[str]:
     """poppler's ``pdffonts`` table for ``path``, one line per font (headers left out)."""
     return subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,

@@ -12,7 +12,7 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from pdfcheck import BOOK_MARGIN, MM, pdffonts, qpdf_check
+from pdfcheck import MM, page_texts, pdffonts, qpdf_check
 from pnp.cli import main
 from pnp.render import document
 from pnp.render.document import DocumentError, compose, render, renderings
@@ -26,9 +26,7 @@ def qwinto_pdf() -> bytes:
 
 
 def test_contents_page_numbers_are_right(qwinto_pdf: bytes) -> None:
-    pdf = pdfplumber.open(io.BytesIO(qwinto_pdf))
-    pages = [page.crop((0, BOOK_MARGIN, page.width, page.height - BOOK_MARGIN)).extract_text()
-             or "" for page in pdf.pages]
+    pages = page_texts(qwinto_pdf)
     contents_page = next(i for i, text in enumerate(pages) if text.startswith("Contents"))
     entries = re.findall(r"^(.+?) (\d+)$", pages[contents_page], re.M)
     assert len(entries) >= 8

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pypdf
 import pytest
 import yaml
 
 import pnp
-from pdfcheck import BOOK_MARGIN
+from pdfcheck import page_texts
 from pnp.definitions import load
 from pnp.definitions.base import Text
 from pnp.i18n import translator
@@ -68,12 +67,8 @@ class Pdf:
 
 
 def read_pdf(lang: str, data: bytes) -> Pdf:
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        texts = []
-        for page in pdf.pages:
-            area = page.crop((0, BOOK_MARGIN, page.width, page.height - BOOK_MARGIN))
-            texts.append(area.extract_text() or "")
-        count = len(pdf.pages)
+    texts = page_texts(data)
+    count = len(texts)
     reader = pypdf.PdfReader(io.BytesIO(data))
     outline = tuple(str(item.title) for item in reader.outline if not isinstance(item, list))
     return Pdf(lang, data, count, "\n".join(texts), outline)

@@ -14,13 +14,12 @@ import re
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 import pytest
 import yaml
 
 import pnp
-from pdfcheck import BOOK_MARGIN
+from pdfcheck import BOOK_MARGIN, page_texts
 from pnp.definitions import load
 from pnp.i18n import translator
 from pnp.render.document import render
@@ -60,10 +59,7 @@ def runs(text: str, n: int = RUN) -> set[tuple[str, ...]]:
 
 def body_text(pdf: bytes, margin: float = BOOK_MARGIN) -> str:
     """Every page's text inside the margins, whitespace collapsed to single spaces."""
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        pages = [page.crop((0, margin, page.width, page.height - margin)).extract_text() or ""
-                 for page in document.pages]
-    return re.sub(r"\s+", " ", " ".join(pages))
+    return re.sub(r"\s+", " ", " ".join(page_texts(pdf, margin)))
 
 
 @pytest.fixture(scope="module")

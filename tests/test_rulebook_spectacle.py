@@ -8,13 +8,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pypdf
 import pytest
 import yaml
 
 import pnp
-from pdfcheck import BOOK_MARGIN
+from pdfcheck import BOOK_MARGIN, page_texts
 from pnp.definitions import load
 from pnp.render.document import render
 
@@ -98,10 +97,7 @@ def flat(text: str) -> str:
 
 
 def pdf_text(data: bytes, margin: float = BOOK_MARGIN) -> str:
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        body = [page.crop((0, margin, page.width, page.height - margin)).extract_text() or ""
-                for page in pdf.pages]
-    return flat("\n".join(body))
+    return flat("\n".join(page_texts(data, margin)))
 
 
 def pages(data: bytes) -> list[pypdf.PageObject]:
