@@ -19,6 +19,7 @@ from pnp.errors import DefinitionError, FormatError, InputError, PnpError, Unkno
 from pnp.games import GAMES
 
 __version__ = "0.1.0"
+"""The version, in this one place (the package metadata reads it from here)."""
 
 __all__ = [
     "GAMES",

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import html
@@ -28,12 +29,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.assets import FONTS, Edition, current, use
 from pnp.errors import PnpError
 from pnp.files import write
 from pnp.games import GAMES, check_game
 from pnp.i18n import LANGUAGES
 
-ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = Path(__file__).parent
+"""pnp's own folder: its code, catalogues and bundled data."""
 MANIFEST = ".pnp-build.json"
 PLAN_CACHE = ".pnp-plan.json"
 PAPERS = ("a4", "letter")
@@ -189,8 +192,9 @@ def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
 
 def shared_inputs() -> list[Path]:
     """The files every target is made from: pnp's code and catalogues, fonts, page templates."""
-    templates = ROOT / "templates"
-    return [*_tree(ROOT / "pnp"), *_tree(ROOT / "fonts"), *sorted(templates.glob("*.css")),
+    templates = current().templates
+    code = [path for path in _tree(PACKAGE) if path.relative_to(PACKAGE).parts[0] != "data"]
+    return [*code, *_tree(FONTS), *sorted(templates.glob("*.css")),
             *sorted(templates.glob("*.j2"))]
 
 
@@ -199,8 +203,9 @@ def own_inputs(target: Target, rules_dir: Path) -> list[Path]:
     files = [rules_dir / f"{target.game}.yaml"]
     if target.document != "sheet":
         folder = "rulebooks" if target.document == "rulebook" else "cards"
-        files += [ROOT / "templates" / folder / target.game / f"{target.lang}.md",
-                  ROOT / "examples" / f"{target.game}.yaml"]
+        edition = current()
+        files += [edition.templates / folder / target.game / f"{target.lang}.md",
+                  edition.examples / f"{target.game}.yaml"]
     return files
 
 
@@ -220,7 +225,8 @@ def files_digest(paths: Sequence[Path]) -> str:
     digest = hashlib.sha256()
     for path in paths:
         stat = path.stat() if path.exists() else None
-        digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
+        name = path.relative_to(PACKAGE) if path.is_relative_to(PACKAGE) else path
+        digest.update(name.as_posix().encode())
         digest.update(_digest(path, stat.st_mtime_ns if stat else 0,
                               stat.st_size if stat else 0).encode())
     return digest.hexdigest()
@@ -240,13 +246,18 @@ def fingerprint(target: Target, rules_dir: Path, shared: str | None = None) -> s
 
 
 def _warm() -> None:
-    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser."""
-    import pypdfium2  # noqa: F401
-    import weasyprint  # noqa: F401
+    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser.
 
-    from pnp.render import fonts
-
-    fonts.register()
+    Never raises: a worker whose set-up fails would break the whole pool. Whatever is
+    missing fails the pieces that need it, each with its own message.
+    """
+    for step in (lambda: importlib.import_module("pypdfium2"),
+                 lambda: importlib.import_module("weasyprint"),
+                 lambda: importlib.import_module("pnp.render.fonts").register()):
+        try:
+            step()
+        except Exception:
+            continue
 
 
 def pieces(targets: Sequence[Target]) -> list[list[Target]]:
@@ -264,15 +275,17 @@ def pieces(targets: Sequence[Target]) -> list[list[Target]]:
                   key=lambda group: cost.get(group[0].document, 2 if group[0].fillable else 3))
 
 
-def make(targets: Sequence[Target], out: Path, rules_dir: Path | None = None) -> list[Outcome]:
-    """Build one piece of work into ``out`` (in a worker process): never raises.
+def make(targets: Sequence[Target], out: Path, edition: Edition | None = None) -> list[Outcome]:
+    """Build one piece of work of ``edition`` into ``out`` (in a worker process): never raises.
 
     A failure while making the shared document fails every target of the piece; a
     failure while writing one file fails that file only.
     """
+    edition = edition or current()
+    use(edition)
     outcomes: list[Outcome] = []
     error = ""
-    made = _renderings(targets, rules_dir)
+    made = _renderings(targets, edition.rules)
     for target in targets:
         start = time.perf_counter()
         if not error:
@@ -372,6 +385,7 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
 
     start = time.perf_counter()
     rules = rules_dir or default_rules()
+    edition = dataclasses.replace(current(), rules=rules)
     out.mkdir(parents=True, exist_ok=True)
     manifest = _read_manifest(out)
     summary = Summary()
@@ -392,26 +406,109 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
         work = pieces(list(todo))
         workers = max(1, min(jobs or os.cpu_count() or 1, len(work)))
         saved = time.perf_counter()
-        with ProcessPoolExecutor(max_workers=workers, initializer=_warm) as pool:
-            futures = [pool.submit(make, piece, out, rules_dir) for piece in work]
-            for future in as_completed(futures):
-                for outcome in future.result():
-                    summary.outcomes.append(outcome)
-                    key = outcome.target.relative.as_posix()
-                    if outcome.status == "built":
-                        manifest[key] = {"hash": todo[outcome.target], "size": outcome.size,
-                                         "pages": outcome.pages}
-                    else:
-                        manifest.pop(key, None)
-                    if progress:
-                        progress(outcome)
-                if time.perf_counter() - saved > MANIFEST_EVERY:
-                    _write_manifest(out, manifest)
-                    saved = time.perf_counter()
+
+        def record(outcomes: list[Outcome]) -> None:
+            nonlocal saved
+            for outcome in outcomes:
+                summary.outcomes.append(outcome)
+                key = outcome.target.relative.as_posix()
+                if outcome.status == "built":
+                    manifest[key] = {"hash": todo[outcome.target], "size": outcome.size,
+                                     "pages": outcome.pages}
+                else:
+                    manifest.pop(key, None)
+                if progress:
+                    progress(outcome)
+            if time.perf_counter() - saved > MANIFEST_EVERY:
+                _write_manifest(out, manifest)
+                saved = time.perf_counter()
+
+        pending = work
+        while pending:
+            pending, suspects = _pool_round(pending, out, edition, workers, record)
+            for piece in suspects:
+                record(_make_alone(piece, out, edition))
         _write_manifest(out, manifest)
     write_index(out, manifest)
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def _pool_round(pending: list[list[Target]], out: Path, edition: Edition, workers: int,
+                record: Callable[[list[Outcome]], None],
+                ) -> tuple[list[list[Target]], list[list[Target]]]:
+    """Build ``pending`` in one process pool until it is done or a worker dies.
+
+    Returns the pieces still to build in a fresh pool, and the suspects: the pieces that
+    may have killed the worker, to build each in a process of its own. The pool hands
+    pieces out in order, at most one more than its workers at a time, so the pieces being
+    built when a worker died are among the first ``workers + 1`` unfinished ones.
+    """
+    import multiprocessing
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    unfinished = dict(enumerate(pending))
+    futures: dict[Future[list[Outcome]], int] = {}
+    try:
+        with ProcessPoolExecutor(max_workers=min(workers, len(pending)), initializer=_warm,
+                                 mp_context=multiprocessing.get_context()) as pool:
+            for index, piece in enumerate(pending):
+                futures[pool.submit(make, piece, out, edition)] = index
+            for future in as_completed(futures):
+                record(future.result())
+                del unfinished[futures[future]]
+        return [], []
+    except BrokenProcessPool:
+        pass
+    for future, index in futures.items():
+        if (index in unfinished and future.done() and not future.cancelled()
+                and future.exception() is None):
+            record(future.result())
+            del unfinished[index]
+    left = list(unfinished.values())
+    return left[workers + 1:], left[:workers + 1]
+
+
+def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcome]:
+    """:func:`make` in a process of its own: if the process dies, its exit tells why."""
+    import multiprocessing
+
+    context = multiprocessing.get_context()
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_make_and_send, args=(piece, out, edition, sender.send))
+    process.start()
+    sender.close()
+    outcomes: list[Outcome] | None
+    try:
+        outcomes = receiver.recv()
+    except EOFError:
+        outcomes = None
+    finally:
+        receiver.close()
+    process.join()
+    if outcomes is not None:
+        return outcomes
+    error = f"the process building it died ({_death(process.exitcode)})"
+    return [Outcome(target, "failed", error=error) for target in piece]
+
+
+def _make_and_send(piece: list[Target], out: Path, edition: Edition,
+                   send: Callable[[list[Outcome]], None]) -> None:
+    _warm()
+    send(make(piece, out, edition))
+
+
+def _death(exitcode: int | None) -> str:
+    """Why a process ended, from its exit code: ``killed by signal SIGKILL``, ``exit status 3``."""
+    import signal
+
+    if exitcode is not None and exitcode < 0:
+        try:
+            return f"killed by signal {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"killed by signal {-exitcode}"
+    return f"exit status {exitcode}"
 
 
 def _read_manifest(out: Path) -> dict[str, dict[str, Any]]:

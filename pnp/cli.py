@@ -37,13 +37,42 @@ class Shell(click.Group):
 
 rules_option = click.option(
     "--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-    help="Folder of game definitions (default: the project's rules/, or $PNP_RULES_DIR).")
+    help="Folder of game definitions (default: the edition's, or $PNP_RULES_DIR).")
 
 
 @click.group(cls=Shell, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp")
-def main() -> None:
-    """pnp: print-and-play sheets, rulebooks and scoring for tabletop games."""
+@click.option("--project", type=click.Path(file_okay=False, path_type=Path), default=None,
+              envvar="PNP_PROJECT",
+              help="Read definitions, texts and examples from this edition (a folder made by "
+                   "'pnp init', with a pnp.toml). Default: the current folder if it has a "
+                   "pnp.toml, else pnp's own.")
+def main(project: Path | None) -> None:
+    """pnp: print-and-play sheets, rulebooks and scoring for tabletop games.
+
+    Files are written under ./output/ in the current folder unless a command is told
+    otherwise.
+    """
+    from pnp.assets import CONFIG, Edition, use
+
+    if project is None and Path(CONFIG).is_file():
+        project = Path.cwd()
+    use(Edition.from_folder(project) if project is not None else None)
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+def init(folder: Path) -> None:
+    """Make FOLDER an edition of your own: a copy of the definitions, texts, templates and
+    examples to edit, with a pnp.toml. Commands run in FOLDER read these copies."""
+    from pnp.assets import init as make_edition
+    from pnp.assets import shown
+
+    made = make_edition(folder)
+    for path in made:
+        click.echo(shown(path) + ("/" if path.is_dir() else ""))
+    click.echo(f"edit {shown(folder / 'rules')}/<game>.yaml, then run 'pnp build' in "
+               f"{shown(folder)}")
 
 
 @main.command()
@@ -84,7 +113,7 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
               help="Form fields whose totals the PDF viewer computes (qwinto sheet, kwingto "
                    "sheet, xactika pad, ronda pads; one per page, in colour).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the PDF (default: output/GAME/LANG/GAME-KIND-PAPER.pdf).")
+              help="Where to write the PDF (default: ./output/GAME/LANG/GAME-KIND-PAPER.pdf).")
 @rules_option
 def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: int | None,
           grayscale: bool, fillable: bool, output: Path | None,
@@ -137,7 +166,7 @@ def _with_options(function: Command, papers: list[str]) -> Command:
         click.option("--paper", type=click.Choice(papers), default=papers[0],
                      show_default=True),
         click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-                     default=None, help="Where to write it (default: under output/GAME/LANG/)."),
+                     default=None, help="Where to write it (default: under ./output/GAME/LANG/)."),
         rules_option,
     ]):
         function = option(function)
@@ -167,7 +196,7 @@ def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
 @click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all",
               show_default=True)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder to build into.")
+              show_default=True, help="Folder to build into (under the current folder).")
 @click.option("--jobs", "-j", type=click.IntRange(1), default=None,
               help="Worker processes (default: one per core).")
 @click.option("--force", is_flag=True, help="Rebuild everything, changed or not.")
@@ -258,7 +287,7 @@ def translations(verbose: bool, rules_dir: Path | None) -> None:
               help="Make the two-page sheet that measures the printer's back-side drift "
                    "instead of the deck.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the PDF (default: output/GAME/LANG/GAME-deck-SIZE-PAPER.pdf).")
+              help="Where to write the PDF (default: ./output/GAME/LANG/GAME-deck-SIZE-PAPER.pdf).")
 @rules_option
 def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: str,
          offset: str, calibration: bool, output: Path | None, rules_dir: Path | None) -> None:
@@ -291,13 +320,14 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
 @rules_option
 def validate(rules_dir: Path | None) -> None:
     """Check every game definition; list all problems and exit 2 if there are any."""
+    from pnp.assets import shown
     from pnp.definitions import rules_dir as default_dir
     from pnp.definitions import validate_all
 
     problems = validate_all(rules_dir)
     if problems:
         raise DefinitionError(problems)
-    click.echo(f"{len(GAMES)} definitions are valid ({rules_dir or default_dir()})")
+    click.echo(f"{len(GAMES)} definitions are valid ({shown(rules_dir or default_dir())})")
 
 
 if __name__ == "__main__":

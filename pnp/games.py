@@ -13,9 +13,11 @@ GAMES = ("qwinto", "kwingto", "xactika", "ronda", "spectacle")
 
 
 def rules_dir() -> Path:
-    """Where definitions are read from: ``$PNP_RULES_DIR``, else the project's ``rules/``."""
+    """Where definitions are read from: ``$PNP_RULES_DIR``, else the current edition's."""
+    from pnp.assets import current
+
     env = os.environ.get("PNP_RULES_DIR")
-    return Path(env) if env else Path(__file__).resolve().parents[1] / "rules"
+    return Path(env) if env else current().rules
 
 
 def check_game(game: str) -> str:

@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.assets import current, shown
 from pnp.definitions import GAMES, load
 from pnp.definitions.base import Text
 from pnp.i18n import COMMON, LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).resolve().parent
-TEMPLATES = PACKAGE.parent / "templates"
 SOURCE_LANGUAGE = "en"
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
@@ -42,7 +42,7 @@ def sources(domain: str) -> list[Path]:
     """The files whose marked messages belong to ``domain``."""
     if domain == COMMON:
         return [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
-                PACKAGE / "render" / "document.py", *sorted(TEMPLATES.glob("*.html.j2"))]
+                PACKAGE / "render" / "document.py", *sorted(current().templates.glob("*.html.j2"))]
     return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py",
                         PACKAGE / "render" / f"deck_{domain}.py") if p.exists()]
 
@@ -84,8 +84,9 @@ def catalogue_gaps(domain: str, lang: str) -> Iterator[Gap]:
 
 def document_gaps(game: str, lang: str) -> Iterator[Gap]:
     for kind, folder in (("rulebook", "rulebooks"), ("reference card", "cards")):
-        if not (TEMPLATES / folder / game / f"{lang}.md").is_file():
-            yield Gap(game, lang, f"no {kind} text (templates/{folder}/{game}/{lang}.md)")
+        path = current().templates / folder / game / f"{lang}.md"
+        if not path.is_file():
+            yield Gap(game, lang, f"no {kind} text ({shown(path)})")
 
 
 def definition_gaps(game: str, lang: str, rules_dir: Path | None = None) -> Iterator[Gap]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import shutil
@@ -13,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from pdfcheck import MM, page_texts, pdffonts, qpdf_check
+from pnp import assets
 from pnp.cli import main
-from pnp.render import document
 from pnp.render.document import DocumentError, compose, render, renderings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,16 +83,15 @@ def hostile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the templates whose English Qwinto rulebook a test may rewrite."""
     templates = tmp_path / "templates"
     shutil.copytree(ROOT / "templates", templates)
-    (tmp_path / "fonts").symlink_to(ROOT / "fonts")
-    monkeypatch.setattr(document, "TEMPLATES", templates)
-    monkeypatch.setattr(document, "READABLE", (templates, ROOT / "fonts"))
+    bundled = assets.Edition.bundled()
+    monkeypatch.setattr(assets, "_current", dataclasses.replace(bundled, templates=templates))
     return templates / "rulebooks" / "qwinto" / "en.md"
 
 
 @pytest.mark.parametrize(("text", "message"), [
     ("# Hi\n\n![secret](file:///etc/passwd)\n", "refers to file:///etc/passwd, outside"),
     ('# Hi\n\n<img src="http://198.51.100.7/x.png">\n', "refers to http://198.51.100.7/x.png"),
-    ("# Hi\n\n![x](../../../../../etc/hostname)\n", "outside the project's templates"),
+    ("# Hi\n\n![x](../../../../../etc/hostname)\n", "outside the edition's templates"),
     ("# Hi\n\n{{ ''.__class__.__mro__[1].__subclasses__() }}\n", ":3: not allowed"),
     ("# Hi\n\n{{ rules.__class__.__init__.__globals__ }}\n", ":3: not allowed"),
     ('# Hi\n\n{% include "../../../../etc/passwd" %}\n', "en.md"),

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from pnp.definitions import cache
 from pnp.definitions.base import GameInfo, problems_from
 from pnp.definitions.source import YamlSyntaxError, load_with_lines
 from pnp.errors import DefinitionError, Problem
@@ -30,18 +31,40 @@ def model_of(game: str) -> type[GameInfo]:
 
 
 def load(game: str, directory: Path | None = None) -> Any:
-    """Load and validate ``game``'s definition from ``directory`` (default :func:`rules_dir`)."""
+    """Load and validate ``game``'s definition from ``directory`` (default :func:`rules_dir`).
+
+    A file that validated before is read from :mod:`pnp.definitions.cache` instead.
+    """
     path = (directory or rules_dir()) / f"{check_game(game)}.yaml"
     try:
-        stat = path.stat()
+        content = path.read_bytes()
     except OSError:
-        raise DefinitionError([Problem(_shown(path), None, "", "file not found")]) from None
-    return _load_cached(str(path), game, stat.st_mtime_ns, stat.st_size)
+        try:
+            path.stat()
+        except OSError:
+            raise DefinitionError([Problem(_shown(path), None, "", "file not found")]) from None
+        return load_file(path, game)
+    try:
+        return _load_cached(str(path), game, content)
+    except (UnicodeDecodeError, DefinitionError):
+        return load_file(path, game)
 
 
 @functools.lru_cache(maxsize=32)
-def _load_cached(path: str, game: str, _mtime: int, _size: int) -> GameInfo:
-    return load_file(Path(path), game)
+def _load_cached(path: str, game: str, content: bytes) -> GameInfo:
+    """``content`` validated, or read from the cache if it validated before.
+
+    A file that does not validate raises here and is read again by :func:`load_file`,
+    so that its problems are reported exactly as by ``pnp validate``.
+    """
+    model = model_of(game)
+    cache_key = cache.key(game, content)
+    definition = cache.read(game, cache_key, model)
+    if definition is None:
+        text = content.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        definition = _validated(text, _shown(Path(path)), game)
+        cache.write(game, cache_key, definition)
+    return definition
 
 
 def load_file(path: Path, game: str | None = None) -> GameInfo:
@@ -52,6 +75,10 @@ def load_file(path: Path, game: str | None = None) -> GameInfo:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise DefinitionError([Problem(shown, None, "", f"cannot read: {exc}")]) from None
+    return _validated(text, shown, game)
+
+
+def _validated(text: str, shown: str, game: str) -> GameInfo:
     try:
         data, lines = load_with_lines(text)
     except YamlSyntaxError as exc:

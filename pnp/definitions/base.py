@@ -49,7 +49,7 @@ Grey = Annotated[float, Field(ge=0, le=1)]
 class Model(BaseModel):
     """Base of every definition object: immutable, closed to unknown keys."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Text(Model):

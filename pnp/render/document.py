@@ -9,7 +9,7 @@ The pipeline, one stage a function so tests can look between them:
    is placed in ``templates/<kind>.html.j2`` (autoescaped) with a cover and a table
    of contents;
 3. :func:`render_pdf` lays it out with WeasyPrint, whose URL fetcher reads only
-   the project's templates, fonts and images: anything else stops the build.
+   the edition's templates and pnp's fonts: anything else stops the build.
 
 A rulebook is laid out once, on an A4 page whose text block also fits a US Letter
 page; :func:`fit_paper` gives the Letter edition by recentring the page boxes. Both
@@ -36,20 +36,13 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
+from pnp.assets import FONTS, current, shown
 from pnp.definitions import check_game, load
 from pnp.definitions.base import in_language
 from pnp.engines.result import Result
 from pnp.errors import PnpError
 from pnp.i18n import LANGUAGES, translator
-from pnp.render.fonts import FONTS_DIR
 from pnp.render.paper import css_size, points
-
-ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "templates"
-IMAGES = ROOT / "images"
-EXAMPLES = ROOT / "examples"
-READABLE = (TEMPLATES, FONTS_DIR, IMAGES)
-"""The only folders a document may read from."""
 
 KINDS = {"rulebook": "rulebooks", "card": "cards"}
 PAPERS = {"rulebook": ("a4", "letter"), "card": ("a5",)}
@@ -80,7 +73,7 @@ class Composed:
 
 
 def source(kind: str, game: str, lang: str) -> Path:
-    return TEMPLATES / KINDS[kind] / game / f"{lang}.md"
+    return current().templates / KINDS[kind] / game / f"{lang}.md"
 
 
 def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -> Composed:
@@ -96,8 +89,8 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
                "example": worked_example(game, rules, lang), **_game_context(game, rules)}
     path = source(kind, game, lang)
     if not path.is_file():
-        raise DocumentError(f"{_shown(path)}: missing (the {lang} text of the {game} {kind})")
-    text = _render(_markdown_environment(), path, context)
+        raise DocumentError(f"{shown(path)}: missing (the {lang} text of the {game} {kind})")
+    text = _render(_markdown_environment(current().templates), path, context)
     converter = markdown.Markdown(extensions=["tables", "toc", "attr_list", "sane_lists",
                                               "def_list"],
                                   extension_configs={"toc": {"permalink": False}})
@@ -106,7 +99,7 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
     headings = tuple(_flatten(converter.toc_tokens))  # type: ignore[attr-defined]
     kind_title = _("Rules of play") if kind == "rulebook" else _("Reference card")
     title = f"{rules.name(lang)} — {kind_title}"
-    page = _page_environment().get_template(f"{kind}.html.j2").render(
+    page = _page_environment(current().templates).get_template(f"{kind}.html.j2").render(
         **context, body=Markup(body), headings=headings, title=title,
         page_of=_page_of(_("page {page} of {pages}")), created=_source_date())
     return Composed(game, kind, lang, title, page, headings)
@@ -117,16 +110,37 @@ def render_pdf(composed: Composed) -> bytes:
     import weasyprint
 
     fetcher = ProjectFetcher()
-    size = weasyprint.CSS(string=f"@page {{ size: {css_size(PAPERS[composed.kind][0])}; }}")
+    size = f"@page {{ size: {css_size(PAPERS[composed.kind][0])}; }}\n"
+    style = weasyprint.CSS(string=size + font_faces(), url_fetcher=fetcher,
+                           font_config=_font_config())
     try:
-        document = weasyprint.HTML(string=composed.html, base_url=TEMPLATES.as_uri() + "/",
-                                   url_fetcher=fetcher).render(stylesheets=[size],
+        document = weasyprint.HTML(string=composed.html,
+                                   base_url=current().templates.as_uri() + "/",
+                                   url_fetcher=fetcher).render(stylesheets=[style],
                                                                font_config=_font_config())
         pdf: bytes = document.write_pdf(pdf_variant="pdf/ua-1", uncompressed_pdf=False)
     except weasyprint.urls.FatalURLFetchingError as exc:
-        raise DocumentError(f"{_shown(source(composed.kind, composed.game, composed.lang))}: "
+        raise DocumentError(f"{shown(source(composed.kind, composed.game, composed.lang))}: "
                             f"{exc}") from None
     return pdf
+
+
+FACES = (("Pnp Serif", "normal", "normal", "DejaVuSerif.ttf"),
+         ("Pnp Serif", "bold", "normal", "DejaVuSerif-Bold.ttf"),
+         ("Pnp Serif", "normal", "italic", "DejaVuSerif-Italic.ttf"),
+         ("Pnp Sans", "normal", "normal", "DejaVuSans.ttf"),
+         ("Pnp Sans", "bold", "normal", "DejaVuSans-Bold.ttf"))
+"""The faces the style sheets may name: (family, weight, style, file in the bundled fonts)."""
+
+
+def font_faces() -> str:
+    """``@font-face`` rules for the bundled fonts, wherever pnp is installed.
+
+    They are not in the edition's style sheets, which a publisher may copy anywhere.
+    """
+    return "".join(f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
+                   f'font-style: {style}; src: url("{(FONTS / file).as_uri()}"); }}\n'
+                   for family, weight, style, file in FACES)
 
 
 @functools.cache
@@ -190,7 +204,7 @@ def render(kind: str, game: str, lang: str, fmt: str = "pdf", paper: str | None 
 
 def standalone_html(composed: Composed, paper: str) -> str:
     """The same document for a screen: one file, its style sheet inlined, printing on ``paper``."""
-    css = (TEMPLATES / "screen.css").read_text(encoding="utf-8")
+    css = (current().templates / "screen.css").read_text(encoding="utf-8")
     css += f"@page {{ size: {css_size(paper)}; }}\n"
     return re.sub(r'<link rel="stylesheet" href="[^"]+">',
                   lambda _match: f"<style>\n{css}</style>", composed.html, count=1)
@@ -202,7 +216,7 @@ def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
 
     engine = importlib.import_module(f"pnp.engines.{game}")
     texts = importlib.import_module(f"pnp.texts.{game}")
-    data = yaml.safe_load((EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((current().examples / f"{game}.yaml").read_text(encoding="utf-8"))
     result: Result = engine.score(rules, data)
     _ = translator(lang, game)
     players = {name: {"total": score.total,
@@ -223,12 +237,13 @@ def _game_context(game: str, rules: Any) -> dict[str, Any]:
 
 
 class ProjectFetcher:
-    """WeasyPrint's fetcher, allowed to read only files inside the project's own folders."""
+    """WeasyPrint's fetcher, allowed to read only the edition's templates and pnp's fonts."""
 
     def __init__(self) -> None:
         from weasyprint.urls import URLFetcher
 
         self._inner = URLFetcher(allowed_protocols={"file", "data"})
+        self._readable = (current().templates.resolve(), FONTS.resolve())
 
     def fetch(self, url: str, headers: Any = None) -> Any:
         from urllib.parse import unquote, urlparse
@@ -240,18 +255,18 @@ class ProjectFetcher:
             return self._inner.fetch(url, headers)
         if parsed.scheme == "file":
             path = Path(unquote(parsed.path)).resolve()
-            if any(path.is_relative_to(folder) for folder in READABLE):
+            if any(path.is_relative_to(folder) for folder in self._readable):
                 return self._inner.fetch(url, headers)
         raise FatalURLFetchingError(
-            f"refers to {url}, outside the project's templates, fonts and images")
+            f"refers to {url}, outside the edition's templates and pnp's fonts")
 
     def __call__(self, url: str) -> Any:
         return self.fetch(url)
 
 
 @functools.cache
-def _markdown_environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(TEMPLATES),
+def _markdown_environment(templates: Path) -> SandboxedEnvironment:
+    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(templates),
                                undefined=jinja2.StrictUndefined, autoescape=False,
                                keep_trailing_newline=True)
     env.filters["signed"] = _signed
@@ -260,8 +275,8 @@ def _markdown_environment() -> SandboxedEnvironment:
 
 
 @functools.cache
-def _page_environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(TEMPLATES),
+def _page_environment(templates: Path) -> SandboxedEnvironment:
+    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(templates),
                                undefined=jinja2.StrictUndefined,
                                autoescape=jinja2.select_autoescape(["html", "j2"]))
     env.filters["signed"] = _signed
@@ -273,13 +288,13 @@ def _render(env: SandboxedEnvironment, path: Path, context: dict[str, Any]) -> s
     try:
         return env.from_string(path.read_text(encoding="utf-8")).render(context)
     except jinja2.TemplateSyntaxError as exc:
-        raise DocumentError(f"{_shown(path)}:{exc.lineno}: {exc.message}") from None
+        raise DocumentError(f"{shown(path)}:{exc.lineno}: {exc.message}") from None
     except SecurityError as exc:
-        raise DocumentError(f"{_shown(path)}:{_line_of(exc)}: not allowed: {exc}") from None
+        raise DocumentError(f"{shown(path)}:{_line_of(exc)}: not allowed: {exc}") from None
     except jinja2.UndefinedError as exc:
-        raise DocumentError(f"{_shown(path)}:{_line_of(exc)}: {exc}") from None
+        raise DocumentError(f"{shown(path)}:{_line_of(exc)}: {exc}") from None
     except jinja2.TemplateError as exc:
-        raise DocumentError(f"{_shown(path)}:{_line_of(exc)}: {exc}") from None
+        raise DocumentError(f"{shown(path)}:{_line_of(exc)}: {exc}") from None
 
 
 def _line_of(exc: BaseException) -> str:
@@ -330,11 +345,3 @@ def _source_date() -> str | None:
 def _signed(value: int) -> str:
     """``-5`` as ``−5`` and ``5`` as ``+5``: points as people write them."""
     return f"+{value}" if value > 0 else str(value).replace("-", "−")
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.relative_to(ROOT))
-    except ValueError:
-        return str(path)
-

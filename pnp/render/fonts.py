@@ -1,4 +1,4 @@
-"""The bundled fonts (``fonts/``), registered once with reportlab.
+"""The bundled fonts (``pnp/data/fonts``), registered once with reportlab.
 
 Only these fonts appear in pnp's PDFs, always embedded (reportlab subsets TrueType).
 """
@@ -6,9 +6,8 @@ Only these fonts appear in pnp's PDFs, always embedded (reportlab subsets TrueTy
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
-FONTS_DIR = Path(__file__).resolve().parents[2] / "fonts"
+from pnp.assets import FONTS
 
 SANS = "PnpSans"
 SANS_BOLD = "PnpSans-Bold"
@@ -23,6 +22,6 @@ def register() -> None:
     from reportlab.pdfbase.ttfonts import TTFont
 
     for name, file in FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
+        pdfmetrics.registerFont(TTFont(name, str(FONTS / file)))
     addMapping(SANS, 0, 0, SANS)
     addMapping(SANS, 1, 0, SANS_BOLD)
