@@ -49,6 +49,7 @@ test: setup
 
 bench: setup
 	$(BIN)/python bench/build.py
+	$(BIN)/python bench/installed.py
 
 previews: setup
 	$(BIN)/pnp build --lang en --paper a4 --previews docs/previews

@@ -96,8 +96,9 @@ def test_the_wheel_carries_everything_pnp_reads(dist: Path) -> None:
         assert checkout
         assert checkout == {name: digest for name, digest in files.items()
                             if name.startswith(f"pnp/data/{folder}/")}
-    for path in (ROOT / "pnp" / "locale").rglob("*.po"):
-        assert path.relative_to(ROOT).as_posix() in names
+    code = {path.relative_to(ROOT).as_posix() for path in (ROOT / "pnp").rglob("*")
+            if path.suffix in (".py", ".po") and "__pycache__" not in path.parts}
+    assert code and code <= names
     assert {"pnp/__main__.py", "pnp/py.typed"} <= names
     licences = {name for name in names if "/licenses/" in name}
     assert licences == {"pnp-0.1.0.dist-info/licenses/LICENSE",
