@@ -119,7 +119,15 @@ def test_empty_sheet_scores_zero_and_failed_defaults_to_zero() -> None:
     ({"failed": 1}, "missing 'rows'"),
     ([1, 2, 3], "input: expected a mapping, got [1, 2, 3]"),
     ({"rows": "orange"}, "rows: expected a mapping, got 'orange'"),
-    ({"players": {"Ana": sheet(failed=9)}}, "Ana: failed: 9 failed throws"),
+    ({"players": {"Ana": sheet(), "Bea": sheet(failed=9)}}, "Bea: failed: 9 failed throws"),
+    ({"players": {n: sheet() for n in "ABCDEFG"}},
+     "players: 7 given; the game is for 2 to 6 players"),
+    ({"players": {"Ana": sheet()}}, "players: 1 given; the game is for 2 to 6 players"),
+    ({"players": {1: sheet(), "1": sheet()}}, "players: name 1: expected a name, got 1"),
+    ({"players": {"Ana": sheet(), "\x1b[2JBea": sheet()}},
+     "players: name 2: '\\x1b[2JBea' holds a control character (U+001B)"),
+    ({"players": {"Ana": sheet(), "B" * 41: sheet()}}, "players: name 2: 'BBBB"),
+    ({"players": {"Ana": sheet(), " Ana": sheet()}}, "players: Ana is given twice"),
 ])
 def test_bad_sheets_are_refused_naming_the_place(data: Any, message: str) -> None:
     with pytest.raises(InputError) as caught:

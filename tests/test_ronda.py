@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -365,9 +366,9 @@ FOUR = ["Ana", "Bea", "Carla", "Dani"]
     ([], "input: expected a mapping"),
     (base(player=["Ana"]), "unknown field 'player' (did you mean 'players'?)"),
     ({"rounds": []}, "missing 'players'"),
-    (base(players=["Ana"]), "players: 1 names; ronda is for 2 to 4"),
-    (base(players=[*FOUR, "Eva"]), "players: 5 names"),
-    (base(players=["Ana", "Ana"]), "players: Ana is listed twice"),
+    (base(players=["Ana"]), "players: 1 given; the game is for 2 to 4 players"),
+    (base(players=[*FOUR, "Eva"]), "players: 5 given"),
+    (base(players=["Ana", "Ana"]), "players: Ana is given twice"),
     (base(players=["Ana", 3]), "players: name 2"),
     (base(players="Ana"), "players: expected a list"),
     (base(players=FOUR, captured=None), "teams: required with 4 players"),
@@ -538,47 +539,77 @@ def test_play_deal_refuses_a_deck_that_is_not_whole() -> None:
 
 # Generated event inputs.
 
+def round_plays(draw: st.DrawFn, names: list[str]) -> list[dict[str, Any]]:
+    """The scoring plays of one round, card by card in turn order, as the table allows:
+    a caída only takes a card that stayed on the table, nothing but the next link of a
+    chain scores right after a mesa (the table is empty), and chains need three players."""
+    plays: list[dict[str, Any]] = []
+    before: dict[str, Any] | None = None   # the scoring play of the card just played
+    for position in range(RULES.deal.hand * len(names)):
+        player = names[position % len(names)]
+        options: list[dict[str, Any] | None] = [None, None]
+        if before is None:
+            options += [{"caida": 1, "mesa": False}, {"caida": 1, "mesa": True}]
+        if before is None or not before["mesa"]:
+            options.append({"caida": 0, "mesa": True})
+        if (before is not None and len(names) >= 3
+                and 1 <= before["caida"] < len(RULES.caida.points)):
+            options.append({"caida": before["caida"] + 1, "mesa": before["mesa"]})
+        chosen = draw(st.sampled_from(options))
+        before = None if chosen is None else {"player": player, **chosen}
+        if before is not None:
+            plays.append(before)
+    return plays
+
+
+def least_captured(plays: list[dict[str, Any]], side_of: dict[str, str]) -> Counter[str]:
+    """Cards each side must hold for these plays: two for a caída or mesa, one more per
+    link of a chain, and the next link of a chain carries the cards off."""
+    least = Counter[str]()
+    for index, play in enumerate(plays):
+        after = plays[index + 1] if index + 1 < len(plays) else None
+        if not (after and play["caida"] and after["caida"] == play["caida"] + 1):
+            least[side_of[play["player"]]] += max(play["caida"], 1) + 1
+    return least
+
+
 @st.composite
 def deals(draw: st.DrawFn) -> dict[str, Any]:
     count = draw(st.sampled_from([2, 3, 4]))
     names = FOUR[:count]
     sides = list(TEAMS) if count == 4 else names
+    side_of = ({p: t for t, members in TEAMS.items() for p in members} if count == 4
+               else {p: p for p in names})
     rounds = []
+    left = dict.fromkeys(RANKS, 4)   # each card is dealt once a deal
+    least = Counter[str]()
     for _ in range(draw(st.integers(0, RULES.rounds(count)))):
         calls = []
-        left = dict.fromkeys(RANKS, 4)
         for name in draw(st.permutations(names))[:draw(st.integers(0, count))]:
             kind = draw(st.sampled_from(["ronda", "tringa"]))
             need = 2 if kind == "ronda" else 3
-            rank_ = draw(st.sampled_from([r for r in RANKS if left[r] >= need]))
             style = draw(st.sampled_from(["call", "bluff", "hidden"]))
-            if style == "bluff":
+            free = [r for r in RANKS if left[r] >= need]
+            if style == "bluff" or not free:
                 calls.append({"player": name, "call": kind, "bluff": True})
                 continue
+            rank_ = draw(st.sampled_from(free))
             left[rank_] -= need
             calls.append({"player": name, ("call" if style == "call" else "hidden"): kind,
                           "rank": rank_})
-        plays: list[dict[str, Any]] = []
-        for _ in range(draw(st.integers(0, 4))):
-            seat = draw(st.integers(0, count - 1))
-            mesa = draw(st.booleans())
-            plays.append({"player": names[seat], "caida": 1, "mesa": mesa})
-            links = 3 if count > 2 else 1
-            for link in range(2, draw(st.integers(1, links)) + 1):
-                seat = (seat + 1) % count
-                plays.append({"player": names[seat], "caida": link, "mesa": mesa})
-            if not mesa and draw(st.booleans()):
-                plays.append({"player": draw(st.sampled_from(names)), "mesa": True})
+        plays = round_plays(draw, names)
+        least += least_captured(plays, side_of)
         rounds.append({"calls": calls, "plays": plays})
-    cuts = sorted(draw(st.lists(st.integers(0, 40), min_size=len(sides) - 1,
+    spare = 40 - sum(least.values())
+    cuts = sorted(draw(st.lists(st.integers(0, spare), min_size=len(sides) - 1,
                                 max_size=len(sides) - 1)))
-    edges = [0, *cuts, 40]
+    edges = [0, *cuts, spare]
     data: dict[str, Any] = {
         "players": names,
         "before": {s: draw(st.integers(0, 40)) for s in sides},
         "options": {"aces_high": draw(st.booleans()), "heavy_hidden": draw(st.booleans())},
         "rounds": rounds,
-        "captured": {s: edges[i + 1] - edges[i] for i, s in enumerate(sides)},
+        "captured": {s: least[s] + edges[i + 1] - edges[i] for i, s in enumerate(sides)},
     }
     if count == 4:
         data["teams"] = copy.deepcopy(TEAMS)
@@ -734,8 +765,90 @@ def test_example_is_readable_as_data() -> None:
     assert score(RULES, read_file(EXAMPLE)).ranking == (("Bea",), ("Ana",))
 
 
+# What one deal can hold: its cards, and the order they are played in.
+
+def test_plays_take_the_earliest_cards_the_table_allows() -> None:
+    # Ana plays cards 1, 3, 5 of the round, Bea 2, 4, 6. Ana's card 1 (a 6) clears the
+    # table; Bea's card 2 (a 4) finds it empty and stays, so does Ana's 3 (a 5); Bea's
+    # card 4 (the other 4) takes the 4 and the 5 after it: a mesa, but no caída (the 5
+    # goes as part of a run). Bea's mesa cannot be card 2: the table was empty.
+    result = run([{"plays": [{"player": "Ana", "mesa": True}, {"player": "Bea", "mesa": True}]}])
+    assert result.totals == {"Ana": 1, "Bea": 1}
+    # Bea's card 2 takes Ana's card 1 (caída, 1), Ana's card 3 takes the rest (mesa, 1),
+    # Bea's 4 stays alone, Ana's 5 takes it and empties the table (dos, 2).
+    result = run([{"plays": [{"player": "Bea", "caida": 1}, {"player": "Ana", "mesa": True},
+                             {"player": "Ana", "caida": 1, "mesa": True}]}])
+    assert result.totals == {"Ana": 3, "Bea": 1}
+
+
+@pytest.mark.parametrize(("plays", "expected"), [
+    # four scoring plays by Ana, who plays three cards a round
+    ([{"player": "Ana", "mesa": True}] * 4,
+     "round 1, play 4: Ana has no card left for it (each player plays 3 cards a round, "
+     "in turn from Ana)"),
+    # Ana's mesa (card 1) empties the table: Bea's card 2 takes nothing, so her mesa is
+    # card 4, which empties it again: Ana's card 5 takes nothing, and card 7 is not hers.
+    ([{"player": "Ana", "mesa": True}, {"player": "Bea", "mesa": True},
+      {"player": "Ana", "mesa": True}],
+     "round 1, play 3: Ana has no card left for it (Bea's mesa right before left nothing"),
+    # a caída takes the card just played: Bea's cannot take Ana's card 1, which captured,
+    # so it is card 4 (taking Ana's 3); then Ana's 5 would take Bea's capturing 4.
+    ([{"player": "Ana", "caida": 1}, {"player": "Bea", "caida": 1},
+      {"player": "Ana", "caida": 1}],
+     "round 1, play 3: Ana has no card left for it (a caída takes the card just played, "
+     "and Bea's card right before took cards"),
+    ([{"player": "Ana", "mesa": True}] * 7,
+     "round 1: plays: 7 scoring plays, but only 6 cards are played in a round"),
+])
+def test_plays_that_the_cards_cannot_make_are_refused(plays: list[dict[str, Any]],
+                                                      expected: str) -> None:
+    assert expected in refused(with_play(*plays))
+
+
+def test_each_rank_is_dealt_four_times_a_deal() -> None:
+    # a tringa of 5s (3 cards) in round 1 and a pair of 5s in round 2: five 5s.
+    data = base(rounds=[{"calls": [{"player": "Ana", "call": "tringa", "rank": 5}]},
+                        {"calls": [{"player": "Bea", "hidden": "ronda", "rank": 5}]}])
+    assert refused(data) == ("round 2: with the rounds before, the calls hold 5 cards of "
+                             "rank 5; a deal deals each of its 4 once")
+    data["rounds"][1]["calls"][0].pop("rank")  # an unranked hidden pair holds no known card
+    assert run(data["rounds"], captured={"Ana": 20, "Bea": 20}).totals == {"Ana": 6, "Bea": 0}
+
+
+@pytest.mark.parametrize(("players", "plays", "short", "least", "totals", "expected"), [
+    # Ana's caída took Bea's card and her own: at least 2 cards. With 2, Bea's 38 score
+    # 38 - 20 = 18 and Ana has her caída's 1.
+    (["Ana", "Bea"], [{"player": "Ana", "caida": 1}], {"Ana": 1, "Bea": 39},
+     {"Ana": 2, "Bea": 38}, {"Ana": 1, "Bea": 18},
+     "captured: Ana holds 1, but the caídas and mesas of Ana took at least 2 cards"),
+    # Bea's caída (2 cards) passes to Carla's cinco (3), then to Ana's diez (4 cards):
+    # Bea and Carla may hold nothing, Ana at least 4. With 4: Ana 10, Bea 1,
+    # Carla 5 + (36 - 13) = 28.
+    (["Ana", "Bea", "Carla"], [{"player": "Bea", "caida": 1}, {"player": "Carla", "caida": 2},
+                               {"player": "Ana", "caida": 3}], {"Ana": 3, "Bea": 0, "Carla": 37},
+     {"Ana": 4, "Bea": 0, "Carla": 36}, {"Ana": 10, "Bea": 1, "Carla": 28},
+     "captured: Ana holds 3, but the caídas and mesas of Ana took at least 4 cards"),
+])
+def test_a_pile_smaller_than_its_captures_is_refused(
+        players: list[str], plays: list[dict[str, Any]], short: dict[str, int],
+        least: dict[str, int], totals: dict[str, int], expected: str) -> None:
+    data = {"players": players, "rounds": [{"plays": plays}], "captured": short}
+    assert refused(data) == expected
+    assert score(RULES, {**data, "captured": least}).totals == totals
+
+
+def test_names_print_as_given_or_are_refused() -> None:
+    assert "(U+001B)" in refused(base(players=["Ana", "\x1b[31mBea"]))
+    teams = {"Norte": ["Ana", "Carla"], "Norte ": ["Bea", "Dani"]}
+    assert refused(base(players=FOUR, captured=None, teams=teams)) == (
+        "teams: Norte is given twice (names 1 and 2)")
+    teams = {"Norte\r": ["Ana", "Carla"], "Sur": ["Bea", "Dani"]}
+    assert "teams: name 1: 'Norte\\r' holds a control character" in refused(
+        base(players=FOUR, captured=None, teams=teams))
+
+
 @pytest.mark.parametrize(("text", "expected"), [
-    ("players: [Ana]\n", "error: players: 1 names"),
+    ("players: [Ana]\n", "error: players: 1 given"),
     ("players: [Ana, Bea]\nrounds:\n  - calls:\n      - {player: Ana, call: ronda, false: true}\n",
      "error: round 1, call 1: a bare 'false' key"),
     ("players: [Ana, Bea\n", "error: stdin:"),

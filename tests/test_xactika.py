@@ -292,12 +292,16 @@ INVALID = [
     ("mode: unknown mode 'bids' (did you mean 'bid'?)", _set(("mode",), "bids")),
     ("mode: unknown mode 3", _set(("mode",), 3)),
     ("players: expected a list", _set(("players",), "Ana, Ben")),
-    ("players: Ana is listed twice", _set(("players", 1), "Ana")),
-    ("players: player 2 must be a name on one line, got 7", _set(("players", 1), 7)),
-    ("players: player 2 must be a name on one line, got ''", _set(("players", 1), "")),
-    ("players: player 2 must be a name on one line, got 'B\\nen'",
+    ("players: Ana is given twice (names 1 and 2)", _set(("players", 1), "Ana")),
+    ("players: Ana is given twice (names 1 and 2)", _set(("players", 1), " Ana ")),
+    ("players: name 2: expected a name, got 7 (write it in quotes", _set(("players", 1), 7)),
+    ("players: name 2: a name cannot be blank, got ''", _set(("players", 1), "")),
+    ("players: name 2: 'B\\nen' holds a control character (U+000A)",
      _set(("players", 1), "B\nen")),
-    ("players: 1 given; the game takes 2 to 8", _set(("players",), ["Ana"])),
+    ("players: name 2: 'B\\x1b[2Jen' holds a control character (U+001B)",
+     _set(("players", 1), "B\x1b[2Jen")),
+    ("is longer than 40 characters", _set(("players", 1), "B" * 41)),
+    ("players: 1 given; the game is for 2 to 8 players", _set(("players",), ["Ana"])),
     ("players: 9 given", _set(("players",), [f"P{i}" for i in range(9)])),
     ("hands: 9 hands, but a game has 8", lambda d: d["hands"].append(d["hands"][0])),
     ("missing 'hands'", _set(("hands",), DELETE)),
@@ -390,7 +394,7 @@ def test_dealer_rule_and_player_limits_come_from_the_definition(tmp_path: Path) 
     two = {"mode": "bid", "players": ["Ana", "Ben"], "hands": [hand]}
     assert score(rules, two).totals == {"Ana": 4, "Ben": 4}
     assert "may not bid 4" in refused(two)
-    assert "players: 3 given; the game takes 2 to 2" in refused(win_game(), rules)
+    assert "players: 3 given; the game is for 2 to 2 players" in refused(win_game(), rules)
 
 
 def test_modes_are_data(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.definitions.kwingto import Deck, Definition
-from pnp.engines.common import mapping, only_keys, require, score_sheets, sequence, whole
+from pnp.engines.common import mapping, only_keys, require, score_sheets, sequence, shown, whole
 from pnp.engines.result import Item, Note, Result, Score
 from pnp.errors import InputError
 
@@ -58,7 +58,7 @@ class Card:
                      if mark and mark in (s.letter.upper(), s.symbol)), None)
         name = next((r.rank for r in deck.ranks if r.rank.upper() == rank), None)
         if suit is None or name is None:
-            raise InputError(f"{text!r} is not a card")
+            raise InputError(f"{shown(text)} is not a card")
         return cls(name, suit)
 
     def values(self, deck: Deck) -> tuple[int, ...]:
@@ -107,6 +107,7 @@ def parse_board(rules: Definition, data: Any) -> Board:
         raise InputError(f"rows: expected {rules.board.rows} rows, got {len(given)}")
     board = Board(tuple(_parse_row(rules, number, row)
                         for number, row in enumerate(given, start=1)))
+    _check_deck(board)
     _check_suits(rules, board)
     for index in range(len(board.rows)):
         row_readings(rules, board, index)
@@ -114,7 +115,7 @@ def parse_board(rules: Definition, data: Any) -> Board:
     failed = whole(data.get("failed", 0), "failed", 0)
     limit = rules.end.failed_throws
     if failed > limit:
-        raise InputError(f"failed: {failed} failed throws, but the game ends at {limit}")
+        raise InputError(f"failed: {shown(failed)} failed throws, but the game ends at {limit}")
     return Board(board.rows, failed)
 
 
@@ -128,7 +129,7 @@ def _parse_row(rules: Definition, number: int, value: Any) -> tuple[Space, ...]:
         if space is None:
             row.append(None)
         elif not isinstance(space, str):
-            raise InputError(f"{place}: expected a card such as 'AS' or null, got {space!r}")
+            raise InputError(f"{place}: expected a card such as 'AS' or null, got {shown(space)}")
         else:
             try:
                 row.append(Card.parse(space, rules.deck))
@@ -139,6 +140,26 @@ def _parse_row(rules: Definition, number: int, value: Any) -> tuple[Space, ...]:
 
 def _suit_name(rules: Definition, letter: str) -> str:
     return rules.deck.suit(letter).name.en
+
+
+def _check_deck(board: Board) -> None:
+    """A player lays cards from one deck of their own, so no card is on a board twice.
+
+    Rows of different suits cannot share a card; within a row only an ace can return,
+    once low on the left and once high on the right.
+    """
+    seen: dict[Card, tuple[int, int]] = {}
+    for row, cards in enumerate(board.rows, start=1):
+        for space, card in enumerate(cards, start=1):
+            if card is None:
+                continue
+            if card in seen:
+                first_row, first_space = seen[card]
+                there = (f"space {first_space}" if first_row == row
+                         else f"row {first_row} space {first_space}")
+                raise InputError(f"row {row} space {space}: {card} is already in {there}; "
+                                 "a player has one deck, with one card of each")
+            seen[card] = (row, space)
 
 
 def _check_suits(rules: Definition, board: Board) -> None:
@@ -316,4 +337,4 @@ def _score_data(rules: Definition, data: Any) -> tuple[Score, tuple[Note, ...]]:
 
 def score(rules: Definition, data: Any) -> Result:
     """Score the calculator's input: one board, or ``players: {NAME: board}``."""
-    return score_sheets("kwingto", data, lambda board: _score_data(rules, board))
+    return score_sheets("kwingto", data, lambda board: _score_data(rules, board), rules.players)

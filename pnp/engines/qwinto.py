@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.definitions.qwinto import Definition
-from pnp.engines.common import mapping, only_keys, require, score_sheets, sequence, whole
+from pnp.engines.common import mapping, only_keys, require, score_sheets, sequence, shown, whole
 from pnp.engines.result import Item, Note, Result, Score
 from pnp.errors import InputError
 
@@ -59,7 +59,8 @@ def parse_sheet(rules: Definition, data: Any) -> Sheet:
     limit = rules.sheet.failed_throw_boxes
     whole(failed, "failed", 0)
     if failed > limit:
-        raise InputError(f"failed: {failed} failed throws, but the sheet has only {limit} boxes")
+        raise InputError(f"failed: {shown(failed)} failed throws, but the sheet has only "
+                         f"{limit} boxes")
     sheet = Sheet(rows, failed)
     _check_columns(rules, sheet)
     return sheet
@@ -73,7 +74,7 @@ def _parse_row(rules: Definition, colour: str, value: Any) -> tuple[Box, ...]:
         gap_index = row.gap_column - row.first_column
         if boxes[gap_index] is not None:
             raise InputError(f"{colour} gap (column {row.gap_column}): the gap takes no number, "
-                             f"got {boxes[gap_index]!r}")
+                             f"got {shown(boxes[gap_index])}")
         raise InputError(f"{colour} row: give its {row.boxes} boxes without the gap, "
                          f"got {len(boxes)} values")
     if len(boxes) != row.boxes:
@@ -150,4 +151,4 @@ def _score_data(rules: Definition, data: Any) -> tuple[Score, tuple[Note, ...]]:
 
 def score(rules: Definition, data: Any) -> Result:
     """Score the calculator's input: one sheet, or ``players: {NAME: sheet}``."""
-    return score_sheets("qwinto", data, lambda sheet: _score_data(rules, sheet))
+    return score_sheets("qwinto", data, lambda sheet: _score_data(rules, sheet), rules.players)

@@ -36,7 +36,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pnp.definitions.ronda import Definition
-from pnp.engines.common import mapping, only_keys, require, sequence, whole
+from pnp.engines import common
+from pnp.engines.common import mapping, only_keys, require, sequence, shown, whole
 from pnp.engines.result import Item, Note, Result, Score, rank
 from pnp.errors import FormatError, InputError
 
@@ -55,7 +56,8 @@ class Card:
     def parse(cls, text: Any) -> Card:
         match = _CARD.fullmatch(text) if isinstance(text, str) else None
         if match is None:
-            raise InputError(f"card {text!r}: expected a rank then a suit letter, like 7O or 12E")
+            raise InputError(f"card {shown(text)}: expected a rank then a suit letter, "
+                             "like 7O or 12E")
         return cls(int(match[1]), match[2].upper())
 
     def __str__(self) -> str:
@@ -189,25 +191,19 @@ def parse_deal(rules: Definition, data: Any) -> Deal:
     if len(raw_rounds) > limit:
         raise InputError(f"rounds: {len(raw_rounds)} rounds, but a deal to {len(players)} "
                          f"players has {limit}")
-    rounds = tuple(_round(rules, players, options, raw, n)
+    held = Counter[int]()
+    rounds = tuple(_round(rules, players, options, raw, n, held)
                    for n, raw in enumerate(raw_rounds, start=1))
     captured = None if data.get("captured") is None else _captured(rules, data["captured"], sides)
     last_card = _last_card(rules, data.get("last_card"), options, captured is not None)
-    return Deal(players, side_of, options, before, rounds, captured, last_card)
+    deal = Deal(players, side_of, options, before, rounds, captured, last_card)
+    if captured is not None:
+        _check_piles(deal, captured)
+    return deal
 
 
 def _players(rules: Definition, value: Any) -> tuple[str, ...]:
-    names = sequence(value, "players")
-    low, high = rules.players.min, rules.players.max
-    if not low <= len(names) <= high:
-        raise InputError(f"players: {len(names)} names; ronda is for {low} to {high} players")
-    for index, name in enumerate(names, start=1):
-        if not isinstance(name, str) or not name.strip():
-            raise InputError(f"players: name {index} is not a name, got {name!r}")
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise InputError(f"players: {twice} is listed twice")
-    return tuple(names)
+    return common.names(sequence(value, "players"), rules.players)
 
 
 def _teams(rules: Definition, players: tuple[str, ...], value: Any) -> dict[str, str]:
@@ -224,15 +220,14 @@ def _teams(rules: Definition, players: tuple[str, ...], value: Any) -> dict[str,
     sides = rules.partnerships.sides
     if len(teams) != sides:
         raise InputError(f"teams: expected {sides} teams, got {len(teams)}")
+    common.names(list(teams), None, "teams")
     side_of: dict[str, str] = {}
     for team, members in teams.items():
-        if not isinstance(team, str) or not team.strip():
-            raise InputError(f"teams: a team name must be a text, got {team!r}")
-        if team in players:
+        if team.strip() in {p.strip() for p in players}:
             raise InputError(f"teams: {team} is both a team and a player")
         for member in sequence(members, f"teams: {team}"):
             if member not in players:
-                raise InputError(f"teams: {team}: {member!r} is not a player "
+                raise InputError(f"teams: {team}: {shown(member)} is not a player "
                                  f"({', '.join(players)})")
             if member in side_of:
                 raise InputError(f"teams: {member} is in two teams")
@@ -253,7 +248,7 @@ def _options(rules: Definition, value: Any) -> Options:
     for key in ("advanced_end", "aces_high", "heavy_hidden"):
         flag = given.get(key, False)
         if not isinstance(flag, bool):
-            raise InputError(f"options: {key}: expected true or false, got {flag!r}")
+            raise InputError(f"options: {key}: expected true or false, got {shown(flag)}")
         flags[key] = flag
     target = whole(given.get("target", rules.target), "options: target", 1)
     return Options(target, **flags)
@@ -266,14 +261,16 @@ def _before(value: Any, sides: tuple[str, ...], target: int) -> dict[str, int]:
     for side in sides:
         points = whole(given.get(side, 0), f"before: {side}", 0)
         if points >= target:
-            raise InputError(f"before: {side} has {points}, already at the target of {target}; "
-                             "that game is over")
+            raise InputError(f"before: {side} has {shown(points)}, already at the target of "
+                             f"{shown(target)}; that game is over")
         before[side] = points
     return before
 
 
 def _round(rules: Definition, players: tuple[str, ...], options: Options, value: Any,
-           number: int) -> Round:
+           number: int, held: Counter[int]) -> Round:
+    """One round, checked on its own and against ``held``: the cards of each rank that
+    the calls of the rounds before it hold (updated)."""
     where = f"round {number}"
     data = mapping(value if value is not None else {}, where)
     only_keys(data, ("calls", "plays"), where)
@@ -288,30 +285,72 @@ def _round(rules: Definition, players: tuple[str, ...], options: Options, value:
     for call in calls:
         if call.rank is not None:
             used[call.rank] += rules.combination(call.kind).cards
+    suits = len(rules.deck.suits)
     for rank_, cards in used.items():
-        if cards > len(rules.deck.suits):
+        if cards > suits:
             raise InputError(f"{where}: the calls hold {cards} cards of rank {rank_}; "
-                             f"there are {len(rules.deck.suits)}")
+                             f"there are {suits}")
+        if held[rank_] + cards > suits:
+            raise InputError(f"{where}: with the rounds before, the calls hold "
+                             f"{held[rank_] + cards} cards of rank {rank_}; a deal deals "
+                             f"each of its {suits} once")
+    held.update(used)
+    raw_plays = sequence(data.get("plays", []), f"{where}: plays")
+    played = rules.deal.hand * len(players)
+    if len(raw_plays) > played:
+        raise InputError(f"{where}: plays: {len(raw_plays)} scoring plays, but only {played} "
+                         "cards are played in a round")
     plays: list[Play] = []
-    for index, raw in enumerate(sequence(data.get("plays", []), f"{where}: plays"), start=1):
+    for index, raw in enumerate(raw_plays, start=1):
         play = _play(rules, players, raw, f"{where}, play {index}")
         if play.caida > 1:
             _check_link(rules, players, plays, play, f"{where}, play {index}")
         plays.append(play)
+    _check_turns(rules, players, plays, where)
     return Round(tuple(calls), tuple(plays))
+
+
+def _check_turns(rules: Definition, players: tuple[str, ...], plays: Sequence[Play],
+                 where: str) -> None:
+    """The plays fit the cards of a round, in order: each player plays ``deal.hand`` cards
+    in turn from the first player; a caída takes the card just played, so it cannot come
+    right after a capture; a mesa empties the table, so right after one only the next link
+    of its chain can score.
+
+    Each play takes the earliest card of its player that it can be: any later choice
+    leaves the plays after it fewer cards, so the plays fit if and only if this does.
+    """
+    count, hand = len(players), rules.deal.hand
+    position, previous = -1, None
+    for index, play in enumerate(plays, start=1):
+        spot = position + 1 + (players.index(play.player) - position - 1) % count
+        blocked = ""
+        if previous is not None and spot == position + 1 and play.caida < 2:
+            if play.caida == 1:
+                blocked = (f"a caída takes the card just played, and {previous.player}'s "
+                           "card right before took cards; ")
+            elif previous.mesa:
+                blocked = f"{previous.player}'s mesa right before left nothing to take; "
+            if blocked:
+                spot += count
+        if spot >= hand * count:
+            raise InputError(f"{where}, play {index}: {play.player} has no card left for it "
+                             f"({blocked}each player plays {hand} cards a round, in turn "
+                             f"from {players[0]})")
+        position, previous = spot, play
 
 
 def _player(players: tuple[str, ...], data: Mapping[str, Any], where: str) -> str:
     name = require(data, "player", where)
     if name not in players:
-        raise InputError(f"{where}: {name!r} is not a player ({', '.join(players)})")
+        raise InputError(f"{where}: {shown(name)} is not a player ({', '.join(players)})")
     return str(name)
 
 
 def _kind(rules: Definition, value: Any, where: str) -> str:
-    names = [c.name for c in rules.combinations]
-    if value not in names:
-        raise InputError(f"{where}: expected {' or '.join(names)}, got {value!r}")
+    kinds = [c.name for c in rules.combinations]
+    if value not in kinds:
+        raise InputError(f"{where}: expected {' or '.join(kinds)}, got {shown(value)}")
     return str(value)
 
 
@@ -326,7 +365,7 @@ def _call(rules: Definition, players: tuple[str, ...], value: Any, where: str) -
         raise FormatError(f"{where}: give either call (announced) or hidden (not announced)")
     bluff = data.get("bluff", False)
     if not isinstance(bluff, bool):
-        raise InputError(f"{where}: bluff: expected true or false, got {bluff!r}")
+        raise InputError(f"{where}: bluff: expected true or false, got {shown(bluff)}")
     if "hidden" in data:
         if bluff:
             raise InputError(f"{where}: a hidden holding cannot be a false call")
@@ -344,7 +383,7 @@ def _call(rules: Definition, players: tuple[str, ...], value: Any, where: str) -
 def _rank(rules: Definition, value: Any, where: str) -> int:
     ranks = rules.deck.ranks
     if not isinstance(value, int) or isinstance(value, bool) or value not in ranks:
-        raise InputError(f"{where}: rank {value!r} is not in the deck "
+        raise InputError(f"{where}: rank {shown(value)} is not in the deck "
                          f"({', '.join(map(str, ranks))})")
     return int(value)
 
@@ -358,7 +397,7 @@ def _play(rules: Definition, players: tuple[str, ...], value: Any, where: str) -
     caida = 0 if caida is None else whole(caida, f"{where}: caida", 0, links)
     mesa = data.get("mesa", False)
     if not isinstance(mesa, bool):
-        raise InputError(f"{where}: mesa: expected true or false, got {mesa!r}")
+        raise InputError(f"{where}: mesa: expected true or false, got {shown(mesa)}")
     if not caida and not mesa:
         raise InputError(f"{where}: neither a caída nor a mesa; list only scoring plays")
     return Play(player, caida, mesa)
@@ -394,6 +433,24 @@ def _captured(rules: Definition, value: Any, sides: tuple[str, ...]) -> dict[str
     return counts
 
 
+def _check_piles(deal: Deal, captured: Mapping[str, int]) -> None:
+    """Every scoring play captured cards: the card played and at least the one it took,
+    and a link of a chain takes on the cards of the link before it. Those that the next
+    link does not take stay in their side's pile to the end."""
+    least = dict.fromkeys(deal.sides, 0)
+    for round_ in deal.rounds:
+        plays = round_.plays
+        for index, play in enumerate(plays):
+            after = plays[index + 1] if index + 1 < len(plays) else None
+            if after is not None and play.caida and after.caida == play.caida + 1:
+                continue
+            least[deal.side_of[play.player]] += max(play.caida, 1) + 1
+    for side in deal.sides:
+        if captured[side] < least[side]:
+            raise InputError(f"captured: {side} holds {captured[side]}, but the caídas and "
+                             f"mesas of {side} took at least {least[side]} cards")
+
+
 def _last_card(rules: Definition, value: Any, options: Options, counted: bool) -> LastCard | None:
     if not options.advanced_end:
         if value is not None:
@@ -409,7 +466,7 @@ def _last_card(rules: Definition, value: Any, options: Options, counted: bool) -
     only_keys(data, ("captured", "rank"), "last_card")
     taken = require(data, "captured", "last_card")
     if not isinstance(taken, bool):
-        raise InputError(f"last_card: captured: expected true or false, got {taken!r}")
+        raise InputError(f"last_card: captured: expected true or false, got {shown(taken)}")
     if taken:
         return LastCard(True, _rank(rules, require(data, "rank", "last_card"), "last_card"))
     rank_ = data.get("rank")

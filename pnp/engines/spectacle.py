@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.definitions.spectacle import Definition, Noble
-from pnp.engines.common import mapping, only_keys, sequence, whole
+from pnp.engines.common import mapping, names, only_keys, sequence, shown, whole
 from pnp.engines.result import Item, Note, Result, Score, rank
 from pnp.errors import FormatError, InputError
 
@@ -63,7 +63,7 @@ class Card:
         text = text.strip().upper()
         rank, suit = text[:-1], SYMBOLS.get(text[-1:], text[-1:])
         if rank not in RANKS or suit not in "SHDC" or not suit:
-            raise ValueError(f"{text!r} is not a card like 7S, 10H or QD")
+            raise ValueError(f"{shown(text)} is not a card like 7S, 10H or QD")
         return cls(rank, suit)
 
     def __str__(self) -> str:
@@ -155,7 +155,7 @@ def _noble(rules: Definition, card: Card) -> Noble:
 def parse_card(rules: Definition, data: Any, where: str) -> Card:
     """A card of the game's deck, from its notation."""
     if not isinstance(data, str):
-        raise InputError(f"{where}: expected a card like 7S or 10H, got {data!r}")
+        raise InputError(f"{where}: expected a card like 7S or 10H, got {shown(data)}")
     try:
         card = Card.parse(data)
     except ValueError as exc:
@@ -166,9 +166,17 @@ def parse_card(rules: Definition, data: Any, where: str) -> Card:
     return card
 
 
+def deck_size(rules: Definition) -> int:
+    """How many cards the game's deck holds: each suit's development cards and nobles."""
+    return len(rules.deck.suits) * (len(rules.deck.development) + len(rules.deck.nobles))
+
+
 def _cards(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
+    given = sequence(data, where)
+    if len(given) > deck_size(rules):
+        raise InputError(f"{where}: {len(given)} cards, more than the deck's {deck_size(rules)}")
     return tuple(parse_card(rules, c, f"{where}, card {i}")
-                 for i, c in enumerate(sequence(data, where), start=1))
+                 for i, c in enumerate(given, start=1))
 
 
 def _development(rules: Definition, card: Card, where: str, role: str) -> None:
@@ -206,37 +214,41 @@ def _claim(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
     for card in cards:
         _development(rules, card, where, "claims")
     if not (is_series(rules, cards) or is_run(rules, cards)):
-        shown = " ".join(map(str, cards))
+        listed = " ".join(map(str, cards[:6])) + (" ..." if len(cards) > 6 else "")
         raise InputError(
-            f"{where}: [{shown}] is neither a series ({rules.claims.series.min_cards} or more "
+            f"{where}: [{listed}] is neither a series ({rules.claims.series.min_cards} or more "
             f"of one value, different suits) nor a run ({rules.claims.run.min_cards} or more "
             "consecutive values of one suit)")
     return cards
 
 
-def _listed(data: Mapping[str, Any], key: str) -> list[Any]:
-    """An optional list: absent or left empty (``None``) means none."""
-    return [] if data.get(key) is None else sequence(data[key], key)
+def _listed(data: Mapping[str, Any], key: str, most: int, limit: str) -> list[Any]:
+    """An optional list of at most ``most`` items (``limit`` says why): absent or left
+    empty (``None``) means none. Its length is checked before any item is read."""
+    items = [] if data.get(key) is None else sequence(data[key], key)
+    if len(items) > most:
+        raise InputError(f"{key}: {len(items)} given, but {limit}")
+    return items
 
 
 def parse_player(rules: Definition, data: Mapping[str, Any]) -> Player:
     """One player's holdings, checked on their own (limits, claims, nobles, turns)."""
     only_keys(data, {"nobles", "claimed", "reserved", "chips", "turns"}, "")
+    deck = deck_size(rules)
+    whole_deck = f"the deck has {deck} cards"
     nobles = tuple(_visit(rules, v, f"nobles {i}")
-                   for i, v in enumerate(_listed(data, "nobles"), start=1))
+                   for i, v in enumerate(_listed(data, "nobles", deck, whole_deck), start=1))
     claimed = tuple(_claim(rules, c, f"claimed {i}")
-                    for i, c in enumerate(_listed(data, "claimed"), start=1))
-    reserved = _cards(rules, _listed(data, "reserved"), "reserved")
+                    for i, c in enumerate(_listed(data, "claimed", deck, whole_deck), start=1))
+    most = rules.limits
+    reserved = _cards(rules, _listed(data, "reserved", most.reserved,
+                                     f"a player may hold at most {most.reserved}"), "reserved")
     for i, card in enumerate(reserved, start=1):
         _development(rules, card, f"reserved, card {i}", "reserved cards")
-    if len(reserved) > rules.limits.reserved:
-        raise InputError(f"reserved: {len(reserved)} cards, but a player may hold at most "
-                         f"{rules.limits.reserved}")
     chips = None if data.get("chips") is None else tuple(
-        _chip(rules, c, f"chips {i}") for i, c in enumerate(_listed(data, "chips"), start=1))
-    if chips is not None and len(chips) > rules.limits.chips:
-        raise InputError(f"chips: {len(chips)} chips, but a player may keep at most "
-                         f"{rules.limits.chips}")
+        _chip(rules, c, f"chips {i}")
+        for i, c in enumerate(_listed(data, "chips", most.chips,
+                                      f"a player may keep at most {most.chips}"), start=1))
     turns = None if data.get("turns") is None else whole(data["turns"], "turns", 0)
     player = Player(nobles, claimed, reserved, chips, turns)
     if turns is not None:
@@ -248,15 +260,15 @@ def _chip(rules: Definition, data: Any, where: str) -> int:
     chip = whole(data, where, 1)
     if chip not in rules.chips.values:
         allowed = ", ".join(map(str, rules.chips.values))
-        raise InputError(f"{where}: there is no chip of {chip} (chips are {allowed})")
+        raise InputError(f"{where}: there is no chip of {shown(chip)} (chips are {allowed})")
     return chip
 
 
 def bought(rules: Definition, player: Player) -> int:
     """The fewest buy actions that account for the bonus cards the holdings show."""
-    shown = sum(len(c) for c in player.claimed) + sum(len(v.bonus or ()) for v in player.nobles)
+    visible = sum(len(c) for c in player.claimed) + sum(len(v.bonus or ()) for v in player.nobles)
     free = sum(_noble(rules, v.noble).free_cards for v in player.nobles)
-    return max(0, shown - free)
+    return max(0, visible - free)
 
 
 def _check_turns(rules: Definition, player: Player, turns: int) -> None:
@@ -312,17 +324,11 @@ def parse_position(rules: Definition, data: Any) -> tuple[dict[str, Player], str
     if "players" not in data:
         raise FormatError("missing 'players' (a mapping of each player's name to what they hold)")
     given = mapping(data["players"], "players")
-    low, high = rules.players.min, rules.players.max
-    if not low <= len(given) <= high:
-        raise InputError(f"players: {len(given)} players given, the game is for {low} to {high}")
+    names(list(given), rules.players)
     players: dict[str, Player] = {}
     for name, holding in given.items():
-        if str(name) in players:
-            raise InputError(f"players: the name {name!r} is given twice")
-        if not str(name).isprintable():
-            raise InputError(f"players: the name {str(name)!r} cannot be printed on one line")
         try:
-            players[str(name)] = parse_player(rules, mapping(holding, "holdings"))
+            players[name] = parse_player(rules, mapping(holding, "holdings"))
         except InputError as exc:
             raise type(exc)(f"{name}: {exc}") from None
     turns = {name: p.turns for name, p in players.items()}
@@ -333,7 +339,7 @@ def parse_position(rules: Definition, data: Any) -> tuple[dict[str, Player], str
     _check_position(rules, players)
     end = data.get("end")
     if end is not None and end not in END_TRIGGERS:
-        raise InputError(f"end: expected {' or '.join(END_TRIGGERS)}, got {end!r}")
+        raise InputError(f"end: expected {' or '.join(END_TRIGGERS)}, got {shown(end)}")
     return players, end
 
 

@@ -44,7 +44,8 @@ from itertools import product
 from typing import Any
 
 from pnp.definitions.xactika import Deck, Definition, Mode
-from pnp.engines.common import mapping, only_keys, require, sequence, shown, whole
+from pnp.engines import common
+from pnp.engines.common import mapping, names, only_keys, require, sequence, shown, whole
 from pnp.engines.result import Item, Note, Result, Score, rank
 from pnp.errors import InputError
 
@@ -63,8 +64,8 @@ class Card:
         if isinstance(value, str):
             text = value.strip()
             if len(text) != len(shapes) or not _digits(text):
-                raise InputError(f"{where}: {value!r} is not a card; write one digit per shape "
-                                 f"({', '.join(shapes)})")
+                raise InputError(f"{where}: {shown(value)} is not a card; write one digit "
+                                 f"per shape ({', '.join(shapes)})")
             counts = tuple(int(c) for c in text)
             for shape, count in zip(shapes, counts, strict=True):
                 _count(count, deck, f"{where} {shape}")
@@ -100,9 +101,9 @@ class Call:
     def parse(cls, value: Any, deck: Deck, where: str = "call") -> Call:
         """Read ``"2 stars"``."""
         parts = value.split() if isinstance(value, str) else []
-        if len(parts) != 2 or not _digits(parts[0]):
+        if len(parts) != 2 or not _digits(parts[0]) or len(parts[0]) > 2:
             raise InputError(f"{where}: expected a count and a shape such as "
-                             f"'1 {deck.shape_ids[0]}', got {value!r}")
+                             f"'1 {deck.shape_ids[0]}', got {shown(value)}")
         shape = _choose(parts[1], deck.shape_ids, "shape", where)
         return cls(_count(int(parts[0]), deck, where), shape)
 
@@ -159,10 +160,12 @@ def resolve_trick(call: Call, plays: Sequence[Play]) -> str:
     """
     if not plays:
         raise InputError("trick: no cards played")
-    players = [p for p, _ in plays]
-    for index, name in enumerate(players):
-        if name in players[:index]:
-            raise InputError(f"trick: {name} plays twice")
+    seen: set[str] = set()
+    for index, (player, _) in enumerate(plays, start=1):
+        common.name(player, f"trick: player {index}")
+        if player in seen:
+            raise InputError(f"trick: {player} plays twice")
+        seen.add(player)
     leader, lead = plays[0]
     if not lead.shows(call):
         raise InputError(f"trick: {leader} leads {lead}, which does not show {call}")
@@ -199,27 +202,13 @@ def parse_game(rules: Definition, data: Any) -> Game:
     only_keys(data, {"mode", "players", "hands"}, "")
     mode = rules.mode(_choose(require(data, "mode", ""), [m.id for m in rules.modes],
                               "mode", "mode"))
-    players = _players(rules, require(data, "players", ""))
+    players = names(sequence(require(data, "players", ""), "players"), rules.players)
     given = sequence(require(data, "hands", ""), "hands")
     if len(given) > rules.end.hands:
         raise InputError(f"hands: {len(given)} hands, but a game has {rules.end.hands}")
     hands = tuple(_hand(rules, mode, players, number, value)
                   for number, value in enumerate(given, start=1))
     return Game(mode, players, hands)
-
-
-def _players(rules: Definition, value: Any) -> tuple[str, ...]:
-    names = sequence(value, "players")
-    for index, name in enumerate(names, start=1):
-        if not isinstance(name, str) or not name.strip() or not name.isprintable():
-            raise InputError(f"players: player {index} must be a name on one line, "
-                             f"got {shown(name)}")
-        if name in names[:index - 1]:
-            raise InputError(f"players: {name} is listed twice")
-    low, high = rules.players.min, rules.players.max
-    if not low <= len(names) <= high:
-        raise InputError(f"players: {len(names)} given; the game takes {low} to {high}")
-    return tuple(names)
 
 
 def _hand(rules: Definition, mode: Mode, players: tuple[str, ...], number: int,
@@ -275,7 +264,7 @@ def _digits(text: str) -> bool:
 def _count(value: Any, deck: Deck, where: str) -> int:
     count = whole(value, where)
     if count not in deck.counts:
-        raise InputError(f"{where}: {count} is not one of the counts "
+        raise InputError(f"{where}: {shown(count)} is not one of the counts "
                          f"{', '.join(map(str, deck.counts))}")
     return count
 
