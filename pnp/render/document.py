@@ -54,7 +54,7 @@ from pnp.engines.result import Result
 from pnp.errors import PnpError
 from pnp.i18n import LANGUAGES, translator
 from pnp.render.paper import css_size, points
-from pnp.render.references import Fault, Policy, Unreadable, clipped, read_inside
+from pnp.render.references import Fault, Outside, Policy, Unreadable, clipped, read_inside
 
 KINDS = {"rulebook": "rulebooks", "card": "cards"}
 PAPERS = {"rulebook": ("a4", "letter"), "card": ("a5",)}
@@ -285,7 +285,11 @@ def standalone_html(composed: Composed, paper: str) -> str:
     css += f"@page {{ size: {css_size(paper)}; }}\n"
     page = policy.for_screen(composed.html, css)
     design = templates / f"{composed.kind}.html.j2"
-    _refuse(policy.page(page), [(design, design.read_text(encoding="utf-8", errors="replace"))])
+    try:
+        sources = [(design, read_inside(templates, design))]
+    except Unreadable:
+        sources = [(design, "")]
+    _refuse(policy.page(page), sources)
     return page
 
 
@@ -339,11 +343,10 @@ def _fetcher() -> Any:
                 path = Path(url2pathname(parts.path)).resolve()
                 if any(path.is_relative_to(folder) for folder in readable):
                     if not path.is_file():
-                        name = (path.relative_to(readable[0]) if path.is_relative_to(readable[0])
-                                else path)
-                        raise FatalURLFetchingError(
-                            f"refers to {clipped(str(name))}, which is not a file in the "
-                            f"edition's templates")
+                        name = (path.relative_to(readable[0])
+                                if path.is_relative_to(readable[0]) else path)
+                        raise FatalURLFetchingError(f"refers to {clipped(str(name))}, which is "
+                                                    f"not a file in the edition's templates")
                     return super().fetch(url, headers)
             raise FatalURLFetchingError(
                 f"refers to {clipped(url)}, outside the edition's templates and pnp's fonts")
@@ -375,7 +378,7 @@ class _EditionLoader(jinja2.BaseLoader):
                 raise jinja2.TemplateNotFound(
                     template, f"no template '{clipped(template)}' in the edition's templates"
                 ) from None
-            if "outside" in str(exc) or "loop" in str(exc):
+            if isinstance(exc, Outside):
                 raise SecurityError(f"'{clipped(template)}' {exc}") from None
             raise _Refused(f"'{clipped(template)}' {exc}") from None
         self.read.append((path, text))
@@ -391,6 +394,7 @@ class _Sandbox(SandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "+"})
 
     def __init__(self, templates: Path, **options: Any) -> None:
+        self.templates = templates
         self.read: list[tuple[Path, str]] = []
         """(path, text) of every template read, the first being the one rendered."""
         super().__init__(loader=_EditionLoader(templates, self.read),
@@ -462,7 +466,7 @@ def _render(env: _Sandbox, name: str, context: dict[str, Any], limit: int = MAX_
     """``name`` rendered in ``env``, within the deadline, the memory allowance and
     ``limit`` characters; whatever goes wrong is one line naming the file and line."""
     env.deadline = time.monotonic() + TEMPLATE_SECONDS
-    main = env.loader.templates / name if isinstance(env.loader, _EditionLoader) else Path(name)
+    main = env.templates / name
     parts: list[str] = []
     size = 0
     try:

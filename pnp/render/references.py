@@ -56,7 +56,7 @@ ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt", "width", "height"},
               "colgroup": {"span"}, "time": {"datetime"}, "details": {"open"}}
 """Attributes beyond ``COMMON`` (and ``aria-*``, ``data-*``), per element."""
 
-LINKS = ("https:", "mailto:")
+LINKS = ("https://", "mailto:")
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,8 @@ class Policy:
         if url is None or _cleaned(url).lower().startswith("data:"):
             return url
         path = self.local(url)
-        assert isinstance(path, Path)
+        if isinstance(path, str):
+            return url
         encoded = base64.b64encode(path.read_bytes()).decode("ascii")
         return f"data:{IMAGES[path.suffix.lower()]};base64,{encoded}"
 
@@ -252,9 +253,7 @@ class _Scan(HTMLParser):
                                   attrs))
             return
         self._style = tag == "style"
-        self.fault = self._element(tag, attrs)
-        if self.fault is not None:
-            raise _Found
+        self._stop(self._element(tag, attrs))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
@@ -265,10 +264,23 @@ class _Scan(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if self._style and not self.rewrite:
-            fault = self.policy.css(data)
-            if fault is not None:
-                self.fault = fault
-                raise _Found
+            self._stop(self.policy.css(data))
+
+    def handle_comment(self, data: str) -> None:
+        if "<" in data or ">" in data:
+            self._stop(Fault(data[:20], "a comment may not hold < or > (browsers may read "
+                                        "what follows as markup)"))
+
+    def handle_pi(self, data: str) -> None:
+        self._stop(Fault(f"<?{data[:20]}", "<?...> is not allowed in a document"))
+
+    def unknown_decl(self, data: str) -> None:
+        self._stop(Fault(f"<![{data[:20]}", "<![...]> is not allowed in a document"))
+
+    def _stop(self, fault: Fault | None) -> None:
+        if fault is not None and not self.rewrite:
+            self.fault = fault
+            raise _Found
 
     def _element(self, tag: str, attrs: list[tuple[str, str | None]]) -> Fault | None:
         if tag not in ELEMENTS:
@@ -342,15 +354,19 @@ def _first_string(tokens: list[Any]) -> str:
 
 
 def real_path(path: Path) -> Path | None:
-    """``path`` with every link followed, or none for a loop of links."""
+    """``path`` with every link followed, or none for a loop of links (or a NUL)."""
     try:
         return path.resolve()
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):
         return None
 
 
 class Unreadable(Exception):
     """A file of the edition that may not or cannot be read; the message says why."""
+
+
+class Outside(Unreadable):
+    """A file that leads outside its folder once links are followed."""
 
 
 MAX_SOURCE = 1024 * 1024
@@ -362,9 +378,9 @@ def read_inside(root: Path, path: Path, limit: int = MAX_SOURCE) -> str:
     is followed (``root`` is compared by its real path too), of at most ``limit`` bytes."""
     real = real_path(path)
     if real is None:
-        raise Unreadable("is a loop of links")
+        raise Outside("is a loop of links")
     if not real.is_relative_to(real_path(root) or root):
-        raise Unreadable(f"leads outside the edition's {root.name} folder "
+        raise Outside(f"leads outside the edition's {root.name} folder "
                          f"(to {clipped(str(real))})")
     try:
         descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
