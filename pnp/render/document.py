@@ -4,12 +4,16 @@ The pipeline, one stage a function so tests can look between them:
 
 1. :func:`compose` renders ``templates/<kind>/<game>/<lang>.md`` in a sandboxed Jinja2
    environment (``StrictUndefined``: a missing value fails the build), with the
-   definition, the engine's worked example and tables in the context;
+   definition, the engine's worked example and tables in the context. Templates are
+   read only from inside the edition's templates folder (links followed), and their
+   work is bounded in time, memory and length;
 2. Markdown becomes HTML, cleaned by nh3 (no scripts, styles or event handlers), and
    is placed in ``templates/<kind>.html.j2`` (autoescaped) with a cover and a table
-   of contents;
+   of contents; the page may refer only to what :mod:`pnp.render.references` allows;
 3. :func:`render_pdf` lays it out with WeasyPrint, whose URL fetcher reads only
    the edition's templates and pnp's fonts: anything else stops the build.
+   :func:`standalone_html` inlines the images and style sheet instead, and forbids
+   the browser to load anything.
 
 A rulebook is laid out once, on an A4 page whose text block also fits a US Letter
 page; :func:`fit_paper` gives the Letter edition by recentring the page boxes. Both
@@ -19,20 +23,27 @@ layout (most of a build's time) is paid once for both.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import importlib
 import io
+import math
+import os
 import re
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from types import TracebackType
+from typing import Any, cast
 
 import jinja2
 import markdown
 import nh3
+from jinja2 import nodes
 from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -43,6 +54,7 @@ from pnp.engines.result import Result
 from pnp.errors import PnpError
 from pnp.i18n import LANGUAGES, translator
 from pnp.render.paper import css_size, points
+from pnp.render.references import Fault, Outside, Policy, Unreadable, clipped, read_inside
 
 KINDS = {"rulebook": "rulebooks", "card": "cards"}
 PAPERS = {"rulebook": ("a4", "letter"), "card": ("a5",)}
@@ -53,6 +65,21 @@ TAGS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "a", "tab
         "div", "sup", "sub", "dl", "dt", "dd", "figure", "figcaption", "abbr", "aside"}
 ATTRIBUTES = {"*": {"id", "class", "title", "lang"}, "a": {"href"}, "img": {"src", "alt"},
               "td": {"colspan", "rowspan"}, "th": {"colspan", "rowspan"}, "abbr": {"title"}}
+
+
+TEMPLATE_SECONDS = 4.0
+"""Time a document's templates may take to render (the longest bundled one takes 0.15 s)."""
+TEMPLATE_MEMORY = 256 * 1024 * 1024
+"""Memory a template may take while it renders, beyond what the process already uses."""
+MAX_TEXT = 128 * 1024
+"""Characters a document's text or its body in HTML may come to (its page, twice this).
+The longest bundled page has about 31 000; WeasyPrint takes about 3 s to lay out this many."""
+MAX_BITS = 4000
+"""Bits a number computed in a template may have (about 1 200 digits)."""
+MARKDOWN_SECONDS = 2.0
+"""Processor time reading a document's Markdown may take (the longest bundled: 0.05 s)."""
+LAYOUT_SECONDS = 6.0
+"""Processor time WeasyPrint may take to lay out a document (the longest bundled: 1.5 s)."""
 
 
 class DocumentError(PnpError):
@@ -90,38 +117,79 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
     path = source(kind, game, lang)
     if not path.is_file():
         raise DocumentError(f"{shown(path)}: missing (the {lang} text of the {game} {kind})")
-    text = _render(_markdown_environment(current().templates), path, context)
+    templates = current().templates
+    texts = _Sandbox(templates, autoescape=False, keep_trailing_newline=True)
+    text = _render(texts, f"{KINDS[kind]}/{game}/{lang}.md", context)
     converter = markdown.Markdown(extensions=["tables", "toc", "attr_list", "sane_lists",
                                               "def_list"],
                                   extension_configs={"toc": {"permalink": False}})
-    body = nh3.clean(converter.convert(text), tags=TAGS, attributes=ATTRIBUTES,
-                     url_schemes={"http", "https", "file", "data"}, link_rel=None)
+    try:
+        with _time_limit(MARKDOWN_SECONDS):
+            body = nh3.clean(converter.convert(text), tags=TAGS, attributes=ATTRIBUTES,
+                             url_schemes={"http", "https", "file", "data"}, link_rel=None)
+    except RecursionError:
+        raise DocumentError(f"{shown(path)}: nested too deeply to read as Markdown") from None
+    except _TooSlow:
+        raise DocumentError(f"{shown(path)}: takes longer than {MARKDOWN_SECONDS:g} s to read "
+                            f"as Markdown") from None
+    policy = Policy(templates)
+    _refuse(policy.page(body), texts.read)
+    if len(body) > MAX_TEXT:
+        raise DocumentError(f"{shown(path)}: too long: more than {MAX_TEXT // 1024} KiB of "
+                            f"HTML (the longest bundled rulebook has 30)")
     headings = tuple(_flatten(converter.toc_tokens))  # type: ignore[attr-defined]
     kind_title = _("Rules of play") if kind == "rulebook" else _("Reference card")
     title = f"{rules.name(lang)} — {kind_title}"
-    page = _page_environment(current().templates).get_template(f"{kind}.html.j2").render(
-        **context, body=Markup(body), headings=headings, title=title,
-        page_of=_page_of(_("page {page} of {pages}")), created=_source_date())
+    design = _Sandbox(templates, autoescape=jinja2.select_autoescape(["html", "j2"]))
+    page = _render(design, f"{kind}.html.j2", {
+        **context, "body": Markup(body), "headings": headings, "title": title,
+        "page_of": _page_of(_("page {page} of {pages}")), "created": _source_date()},
+        limit=MAX_TEXT * 2)
+    _refuse(policy.page(page), design.read)
     return Composed(game, kind, lang, title, page, headings)
+
+
+def _refuse(fault: Fault | None, sources: Sequence[tuple[Path, str]]) -> None:
+    """Stop at ``fault``, naming the file and line it comes from: its own, or the first
+    of ``sources`` (path, text) that has its clue."""
+    if fault is None:
+        return
+    if fault.file is not None:
+        where = f"{shown(fault.file)}:{fault.line}" if fault.line else shown(fault.file)
+    else:
+        where = shown(sources[0][0]) if sources else "?"
+        for path, text in sources:
+            if fault.clue and (index := text.find(fault.clue)) >= 0:
+                where = f"{shown(path)}:{text.count(chr(10), 0, index) + 1}"
+                break
+    raise DocumentError(f"{where}: {fault.message}")
 
 
 def render_pdf(composed: Composed) -> bytes:
     """Lay out and write a composed document as a tagged PDF (PDF/UA-1), on its first paper."""
     import weasyprint
 
-    fetcher = ProjectFetcher()
+    fetcher = _fetcher()
     size = f"@page {{ size: {css_size(PAPERS[composed.kind][0])}; }}\n"
     style = weasyprint.CSS(string=size + font_faces(), url_fetcher=fetcher,
                            font_config=_font_config())
+    text = shown(source(composed.kind, composed.game, composed.lang))
     try:
-        document = weasyprint.HTML(string=composed.html,
-                                   base_url=current().templates.as_uri() + "/",
-                                   url_fetcher=fetcher).render(stylesheets=[style],
-                                                               font_config=_font_config())
-        pdf: bytes = document.write_pdf(pdf_variant="pdf/ua-1", uncompressed_pdf=False)
+        with _time_limit(LAYOUT_SECONDS):
+            document = weasyprint.HTML(string=composed.html,
+                                       base_url=current().templates.as_uri() + "/",
+                                       url_fetcher=fetcher).render(stylesheets=[style],
+                                                                   font_config=_font_config())
+            pdf: bytes = document.write_pdf(pdf_variant="pdf/ua-1", uncompressed_pdf=False)
     except weasyprint.urls.FatalURLFetchingError as exc:
-        raise DocumentError(f"{shown(source(composed.kind, composed.game, composed.lang))}: "
-                            f"{exc}") from None
+        raise DocumentError(f"{text}: {exc}") from None
+    except _TooSlow:
+        raise DocumentError(f"{text}: takes longer than {LAYOUT_SECONDS:g} s to lay out (too "
+                            f"long, or its style makes too many pages)") from None
+    except RecursionError:
+        raise DocumentError(f"{text}: nested too deeply to lay out") from None
+    except MemoryError:
+        raise DocumentError(f"{text}: takes more memory to lay out than there is") from None
     return pdf
 
 
@@ -203,11 +271,26 @@ def render(kind: str, game: str, lang: str, fmt: str = "pdf", paper: str | None 
 
 
 def standalone_html(composed: Composed, paper: str) -> str:
-    """The same document for a screen: one file, its style sheet inlined, printing on ``paper``."""
-    css = (current().templates / "screen.css").read_text(encoding="utf-8")
+    """The same document for a screen: one file, printing on ``paper``, that refers to
+    nothing outside itself. Its style sheet is ``screen.css``, inlined; its images are
+    inlined; a Content-Security-Policy forbids the browser to load anything."""
+    templates = current().templates
+    screen = templates / "screen.css"
+    try:
+        css = read_inside(templates, screen)
+    except Unreadable as exc:
+        raise DocumentError(f"{shown(screen)}: {exc}") from None
+    policy = Policy(templates, standalone=True)
+    _refuse(policy.css(css, screen), [])
     css += f"@page {{ size: {css_size(paper)}; }}\n"
-    return re.sub(r'<link rel="stylesheet" href="[^"]+">',
-                  lambda _match: f"<style>\n{css}</style>", composed.html, count=1)
+    page = policy.for_screen(composed.html, css)
+    design = templates / f"{composed.kind}.html.j2"
+    try:
+        sources = [(design, read_inside(templates, design))]
+    except Unreadable:
+        sources = [(design, "")]
+    _refuse(policy.page(page), sources)
+    return page
 
 
 def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
@@ -216,7 +299,12 @@ def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
 
     engine = importlib.import_module(f"pnp.engines.{game}")
     texts = importlib.import_module(f"pnp.texts.{game}")
-    data = yaml.safe_load((current().examples / f"{game}.yaml").read_text(encoding="utf-8"))
+    examples = current().examples
+    path = examples / f"{game}.yaml"
+    try:
+        data = yaml.safe_load(read_inside(examples, path))
+    except Unreadable as exc:
+        raise DocumentError(f"{shown(path)}: {exc}") from None
     result: Result = engine.score(rules, data)
     _ = translator(lang, game)
     players = {name: {"total": score.total,
@@ -236,76 +324,254 @@ def _game_context(game: str, rules: Any) -> dict[str, Any]:
     return dict(tables(rules)) if tables else {}
 
 
-class ProjectFetcher:
-    """WeasyPrint's fetcher, allowed to read only the edition's templates and pnp's fonts."""
+def _fetcher() -> Any:
+    """WeasyPrint's fetcher, allowed to read only the edition's templates and pnp's fonts
+    (and inline ``data:``): anything else stops the layout, naming what was refused."""
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
 
-    def __init__(self) -> None:
-        from weasyprint.urls import URLFetcher
+    from weasyprint.urls import FatalURLFetchingError, URLFetcher
 
-        self._inner = URLFetcher(allowed_protocols={"file", "data"})
-        self._readable = (current().templates.resolve(), FONTS.resolve())
+    readable = (current().templates.resolve(), FONTS.resolve())
 
-    def fetch(self, url: str, headers: Any = None) -> Any:
-        from urllib.parse import unquote, urlparse
+    class ProjectFetcher(URLFetcher):  # type: ignore[misc]
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            parts = urlsplit(url)
+            if parts.scheme.lower() == "data":
+                return super().fetch(url, headers)
+            if parts.scheme.lower() == "file" and parts.netloc in ("", "localhost"):
+                path = Path(url2pathname(parts.path)).resolve()
+                if any(path.is_relative_to(folder) for folder in readable):
+                    if not path.is_file():
+                        name = (path.relative_to(readable[0])
+                                if path.is_relative_to(readable[0]) else path)
+                        raise FatalURLFetchingError(f"refers to {clipped(str(name))}, which is "
+                                                    f"not a file in the edition's templates")
+                    return super().fetch(url, headers)
+            raise FatalURLFetchingError(
+                f"refers to {clipped(url)}, outside the edition's templates and pnp's fonts")
 
-        from weasyprint.urls import FatalURLFetchingError
-
-        parsed = urlparse(url)
-        if parsed.scheme == "data":
-            return self._inner.fetch(url, headers)
-        if parsed.scheme == "file":
-            path = Path(unquote(parsed.path)).resolve()
-            if any(path.is_relative_to(folder) for folder in self._readable):
-                return self._inner.fetch(url, headers)
-        raise FatalURLFetchingError(
-            f"refers to {url}, outside the edition's templates and pnp's fonts")
-
-    def __call__(self, url: str) -> Any:
-        return self.fetch(url)
-
-
-@functools.cache
-def _markdown_environment(templates: Path) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(templates),
-                               undefined=jinja2.StrictUndefined, autoescape=False,
-                               keep_trailing_newline=True)
-    env.filters["signed"] = _signed
-    env.filters["tr"] = in_language
-    return env
+    return ProjectFetcher(allowed_protocols={"file", "data"}, fail_on_errors=True)
 
 
-@functools.cache
-def _page_environment(templates: Path) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(templates),
-                               undefined=jinja2.StrictUndefined,
-                               autoescape=jinja2.select_autoescape(["html", "j2"]))
-    env.filters["signed"] = _signed
-    env.filters["tr"] = in_language
-    return env
+class _Refused(jinja2.TemplateRuntimeError):
+    """A template that went past a bound: too long, too slow, too big a number."""
 
 
-def _render(env: SandboxedEnvironment, path: Path, context: dict[str, Any]) -> str:
+class _EditionLoader(jinja2.BaseLoader):
+    """Reads templates from the edition's templates folder and nowhere else: a name
+    whose file, or a folder on its way, is a link leading outside is refused."""
+
+    def __init__(self, templates: Path, read: list[tuple[Path, str]]) -> None:
+        self.templates = templates
+        self.read = read
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        if isinstance(environment, _Sandbox):
+            environment.check()
+        path = self.templates.joinpath(*split_template_path(template))
+        try:
+            text = read_inside(self.templates, path)
+        except Unreadable as exc:
+            if not os.path.lexists(path):
+                raise jinja2.TemplateNotFound(
+                    template, f"no template '{clipped(template)}' in the edition's templates"
+                ) from None
+            if isinstance(exc, Outside):
+                raise SecurityError(f"'{clipped(template)}' {exc}") from None
+            raise _Refused(f"'{clipped(template)}' {exc}") from None
+        self.read.append((path, text))
+        return text, str(path), lambda: True
+
+
+class _Sandbox(SandboxedEnvironment):
+    """The environment a document's templates render in: sandboxed, reading only the
+    edition's templates, and bounded in time (every loop step, call and filter checks
+    the deadline), in the numbers and sequences it computes, and (see :func:`_render`)
+    in memory and length."""
+
+    intercepted_binops = frozenset({"*", "**", "+"})
+
+    def __init__(self, templates: Path, **options: Any) -> None:
+        self.templates = templates
+        self.read: list[tuple[Path, str]] = []
+        """(path, text) of every template read, the first being the one rendered."""
+        super().__init__(loader=_EditionLoader(templates, self.read),
+                         undefined=jinja2.StrictUndefined, optimized=False,
+                         **options)
+        self.deadline = math.inf
+        del self.globals["lipsum"]
+        self.filters.update(signed=_signed, tr=in_language, pnp_steps=self._steps)
+        self.filters = {name: self._timed(function) for name, function in self.filters.items()}
+
+    def check(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise _Refused(f"takes longer than {TEMPLATE_SECONDS:g} s to render "
+                           f"(a loop too long?)")
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        tree = super()._parse(source, name, filename)
+        for loop in tree.find_all(nodes.For):
+            loop.iter = nodes.Filter(loop.iter, "pnp_steps", [], [], None, None,
+                                     lineno=loop.lineno)
+        return tree
+
+    def _steps(self, items: Any) -> Iterator[Any]:
+        """A loop's items, checking the deadline at each step."""
+        for item in items:
+            self.check()
+            yield item
+
+    def _timed(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            self.check()
+            return function(*args, **kwargs)
+
+        return timed
+
+    def call(self, context: jinja2.runtime.Context, obj: Any, /, *args: Any,
+             **kwargs: Any) -> Any:
+        self.check()
+        return super().call(context, obj, *args, **kwargs)
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        self.check()
+        return super().getattr(obj, attribute)
+
+    def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any,
+                   right: Any) -> Any:
+        self.check()
+        numbers = isinstance(left, int) and isinstance(right, int)
+        if operator == "**" and numbers and right > 0 and abs(left) > 1 and \
+                right * abs(left).bit_length() > MAX_BITS:
+            raise _Refused(f"{clipped(str(left), 20)} ** {clipped(str(right), 20)} is too "
+                           f"large a number")
+        if operator == "*" and numbers and left.bit_length() + right.bit_length() > MAX_BITS:
+            raise _Refused("multiplies numbers into too large a number")
+        sequences = (str, list, tuple)
+        if operator == "*" and not numbers:
+            count, items = (right, left) if isinstance(right, int) else (left, right)
+            if isinstance(count, int) and isinstance(items, sequences) and \
+                    len(items) * count > MAX_TEXT:
+                raise _Refused(f"repeats a text or list into more than {MAX_TEXT} items")
+        if operator == "+" and isinstance(left, sequences) and isinstance(right, sequences) \
+                and len(left) + len(right) > MAX_TEXT:
+            raise _Refused(f"joins texts or lists into more than {MAX_TEXT} items")
+        return super().call_binop(context, operator, left, right)
+
+
+def _render(env: _Sandbox, name: str, context: dict[str, Any], limit: int = MAX_TEXT) -> str:
+    """``name`` rendered in ``env``, within the deadline, the memory allowance and
+    ``limit`` characters; whatever goes wrong is one line naming the file and line."""
+    env.deadline = time.monotonic() + TEMPLATE_SECONDS
+    main = env.templates / name
+    parts: list[str] = []
+    size = 0
     try:
-        return env.from_string(path.read_text(encoding="utf-8")).render(context)
-    except jinja2.TemplateSyntaxError as exc:
-        raise DocumentError(f"{shown(path)}:{exc.lineno}: {exc.message}") from None
-    except SecurityError as exc:
-        raise DocumentError(f"{shown(path)}:{_line_of(exc)}: not allowed: {exc}") from None
-    except jinja2.UndefinedError as exc:
-        raise DocumentError(f"{shown(path)}:{_line_of(exc)}: {exc}") from None
-    except jinja2.TemplateError as exc:
-        raise DocumentError(f"{shown(path)}:{_line_of(exc)}: {exc}") from None
+        with _memory_allowance(TEMPLATE_MEMORY):
+            generator = cast(Generator[str, None, None],
+                             env.get_template(name).generate(context))
+            for part in generator:
+                size += len(part)
+                try:
+                    if size > limit:
+                        raise _Refused(f"too long: more than {limit // 1024} KiB of text")
+                    env.check()
+                except _Refused as exc:
+                    generator.throw(exc)  # raised where the template is, for its line
+                parts.append(part)
+    except Exception as exc:  # a publisher's template may fail in any way: say where
+        raise DocumentError(_failure(exc, main)) from None
+    return "".join(parts)
 
 
-def _line_of(exc: BaseException) -> str:
-    """The template line an error came from, read off its traceback."""
-    tb = exc.__traceback__
-    line = "?"
+def _failure(exc: Exception, main: Path) -> str:
+    """The one line saying where and why a template failed."""
+    file, line = _template_frame(exc.__traceback__) or (str(main), 0)
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        file, line = exc.filename or str(main), exc.lineno
+    if isinstance(exc, MemoryError):
+        why = f"takes more than {TEMPLATE_MEMORY // 1024 // 1024} MiB of memory to render"
+    elif isinstance(exc, RecursionError):
+        why = "nested too deeply (a macro or include that calls itself?)"
+    elif isinstance(exc, OverflowError) and not str(exc).startswith("Range"):
+        why = "computes too large a number"
+    elif isinstance(exc, SecurityError):
+        why = f"not allowed: {exc}"
+    elif isinstance(exc, jinja2.TemplateSyntaxError):
+        why = exc.message or "syntax error"
+    else:
+        why = str(exc) or type(exc).__name__
+    where = f"{shown(Path(file))}:{line}" if line else shown(Path(file))
+    return f"{where}: {clipped(' '.join(why.split()), 300)}"
+
+
+def _template_frame(tb: TracebackType | None) -> tuple[str, int] | None:
+    """The file and line of the innermost template frame of a traceback, as Jinja
+    rewrites it (its frames stand for template lines)."""
+    found = None
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
-            line = str(tb.tb_lineno)
+        if "__jinja_exception__" in tb.tb_frame.f_globals:
+            found = (tb.tb_frame.f_code.co_filename, tb.tb_lineno)
         tb = tb.tb_next
-    return line
+    return found
+
+
+class _TooSlow(BaseException):
+    """Raised by :func:`_time_limit`'s timer: a BaseException, so that no library's
+    ``except Exception`` takes it for one of its own failures."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`_TooSlow` once the process has spent ``seconds`` more of processor
+    time in the block. It takes the process's profiling timer, so only in the main
+    thread and when nothing else uses that timer; elsewhere the block runs unbounded."""
+    import signal
+    import threading
+
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getitimer(signal.ITIMER_PROF) != (0.0, 0.0)):
+        yield
+        return
+
+    def expire(_signal: int, _frame: Any) -> None:
+        raise _TooSlow
+
+    previous = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+@contextlib.contextmanager
+def _memory_allowance(extra: int) -> Iterator[None]:
+    """For a while, let the process take only ``extra`` more bytes of memory (address
+    space): a template that would take more fails with a MemoryError then, instead of
+    taking the machine's memory. Where the limit cannot be read, nothing changes."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (ImportError, OSError, ValueError):
+        used = -1
+    if used < 0:
+        yield
+        return
+    limit = min(value for value in (used + extra, soft, hard)
+                if value != resource.RLIM_INFINITY)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def _flatten(tokens: list[dict[str, Any]]) -> list[tuple[str, str, int]]:
