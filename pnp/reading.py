@@ -350,12 +350,7 @@ def _scalar(loader: Any, event: Any, line: int) -> Any:
     text = event.value
     tag = loader.resolve(yaml.ScalarNode, text, event.implicit)
     if tag == _STR:
-        if event.style == '"' and not text.isascii():
-            try:
-                text.encode("utf-8")
-            except UnicodeEncodeError:
-                raise ReadError(f"{_shown(text)} is not text (a lone surrogate)", line) from None
-        return text
+        return _text(event, line)
     if tag == _NULL:
         return None
     if tag == _MERGE:
@@ -375,8 +370,20 @@ def _scalar(loader: Any, event: Any, line: int) -> Any:
     return value
 
 
+def _text(event: Any, line: int) -> str:
+    """A scalar's text, refused if an escape made it a lone surrogate (PyYAML's own
+    parser lets ``"\\ud800"`` through; libyaml refuses it)."""
+    text: str = event.value
+    if event.style == '"' and not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ReadError(f"{_shown(text)} is not text (a lone surrogate)", line) from None
+    return text
+
+
 def _take_key(mapping: _Open, key: Any, line: int) -> None:
-    if key is None:
+    if key is None or key == "":
         raise ReadError("a key is empty", line)
     text = str(key)
     if text in mapping.keys or key in mapping.data:

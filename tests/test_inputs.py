@@ -109,6 +109,7 @@ def test_numbers_beyond_the_bound_and_odd_values_are_refused(text: str, words: s
     ("a: 1\nb: 2\na: 3\n", "s", "s:3: duplicate key 'a' (first at line 1)"),
     ("a: {x: 1}\nb: {x: 1, y: {x: 2, x: 3}}\n", "s", "s:2: duplicate key 'x' (first at line 2)"),
     ("1: Ana\n'1': Bea\n", "s", "s:2: duplicate key '1' (first at line 1)"),
+    ("Ana: 1\n'Ana': 2\n", "s", "s:2: duplicate key 'Ana' (first at line 1)"),
     ("1: Ana\ntrue: Bea\n", "s", "s:2: duplicate key True (first at line 1)"),
     ('{"a": 1,\n"b": {"a": 1},\n"\\u0061": 2}', "s.json", "s.json:3: duplicate key 'a' "
      "(first at line 1)"),
@@ -117,6 +118,19 @@ def test_a_key_twice_in_one_mapping_is_refused(text: str, name: str, words: str)
     with pytest.raises(FormatError) as refused:
         parse_text(text, name)
     assert str(refused.value) == words
+
+
+def test_a_definition_key_twice_in_other_words_is_refused() -> None:
+    with pytest.raises(YamlSyntaxError) as refused:
+        load_with_lines("a: 1\n1: x\nb: 2\ntrue: y\n")
+    assert (refused.value.message, refused.value.line) == (
+        "duplicate key True (first at line 2)", 4)
+
+
+def test_an_empty_key_is_refused() -> None:
+    for empty in ("~", "null", "''", "\"\""):
+        with pytest.raises(FormatError, match=r"^s:2: a key is empty$"):
+            parse_text(f"a: 1\n{empty}: 2\n", "s")
 
 
 def test_the_same_key_in_different_mappings_is_read() -> None:
