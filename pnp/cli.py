@@ -85,12 +85,12 @@ def init(folder: Path) -> None:
 def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path | None) -> None:
     """Check a sheet, board, game record or deal and explain its score.
 
-    FILE is YAML or JSON; '-' (the default) reads standard input.
+    FILE is YAML or JSON, at most 1 MiB; '-' (the default) reads standard input.
     """
     import pnp
-    from pnp.inputs import parse_text, read_file
+    from pnp.inputs import read_file, read_stdin
 
-    data = parse_text(sys.stdin.read(), "stdin") if file == "-" else read_file(file)
+    data = read_stdin() if file == "-" else read_file(file)
     result = pnp.score(game, data, rules_dir)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))

@@ -40,6 +40,23 @@ class UnknownGameError(PnpError):
     """A game name that pnp does not know."""
 
 
+class ReadError(PnpError):
+    """Text that cannot be read as data: too large, not a file, not UTF-8, nested too deep...
+
+    ``line`` is 1-based where it is known. The reader does not know the file's name: its
+    callers report the error in their own shape (a calculator error, a definition problem).
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+class NestingError(ReadError):
+    """Lists or mappings nested deeper than pnp reads (in JSON and YAML alike)."""
+
+
 class InputError(PnpError):
     """A sheet, board, hand or deal given to the calculator is unreadable or breaks a rule.
 

@@ -1,14 +1,32 @@
-"""Reading the calculator's input: YAML or JSON text, from a file or standard input."""
+"""Reading the calculator's input: YAML or JSON text, from a file or standard input.
+
+Everything goes through :mod:`pnp.reading` and its bounds; a refusal is a
+:class:`~pnp.errors.FormatError` whose message starts with the input's name and line.
+"""
 
 from __future__ import annotations
 
-import json
+import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, TypeVar
 
-import yaml
+from pnp.errors import FormatError, NestingError, ReadError
+from pnp.reading import (
+    MiB,
+    check_length,
+    decode,
+    load_json,
+    load_yaml,
+    read_path,
+    read_stream,
+)
 
-from pnp.errors import FormatError
+LIMIT = MiB
+"""The largest input read: a finished game of any of the five is a few kilobytes."""
+WHAT = "a score sheet"
+
+T = TypeVar("T")
 
 
 def parse_text(text: str, name: str = "input") -> Any:
@@ -19,30 +37,57 @@ def parse_text(text: str, name: str = "input") -> Any:
     >>> parse_text("failed: 2")
     {'failed': 2}
     """
-    stripped = text.lstrip()
-    if name.endswith(".json") or stripped.startswith(("{", "[")):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            if name.endswith(".json"):
-                raise FormatError(f"{name}:{exc.lineno}: invalid JSON: {exc.msg}") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"{name}:{mark.line + 1}" if mark else name
-        raise FormatError(f"{where}: invalid YAML: {exc.problem or exc.context}") from None
-    except yaml.YAMLError as exc:
-        raise FormatError(f"{name}: invalid YAML: {exc}") from None
+    return _reported(name, lambda: _parse(text, name))
+
+
+def parse_bytes(data: bytes, name: str = "input") -> Any:
+    """Decode ``data`` as UTF-8 and parse it as :func:`parse_text` does."""
+    return _reported(name, lambda: _parse(decode(data), name))
 
 
 def read_file(path: str | Path) -> Any:
-    """Read and parse a YAML or JSON file."""
-    path = Path(path)
+    """Read and parse a YAML or JSON file (a regular file, at most :data:`LIMIT` bytes)."""
+    return _reported(str(path), lambda: _parse(decode(read_path(path, LIMIT, WHAT)), str(path)))
+
+
+def read_stdin(stream: IO[bytes] | IO[str] | None = None) -> Any:
+    """Read and parse standard input (or ``stream``), at most :data:`LIMIT` bytes."""
+    source = sys.stdin if stream is None else stream
+    return _reported("stdin", lambda: _parse(decode(read_stream(source, LIMIT, WHAT)), "stdin"))
+
+
+def _parse(text: str, name: str) -> Any:
+    """JSON when named so; text that only looks like JSON is read as YAML when it is not
+    JSON (YAML's flow style looks the same), except when it nests too deep for either."""
+    check_length(text, LIMIT, WHAT)
+    if name.endswith(".json"):
+        return load_json(text)
+    if text.lstrip().startswith(("{", "[")):
+        try:
+            return load_json(text)
+        except NestingError:
+            raise
+        except ReadError:
+            pass
+    return load_yaml(text)
+
+
+def _reported(name: str, read: Callable[[], T]) -> T:
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FormatError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FormatError(f"{path}: cannot read: {exc}") from None
-    return parse_text(text, str(path))
+        return read()
+    except (ReadError, MemoryError, RecursionError) as exc:
+        raise FormatError(_refusal(name, exc)) from None
+
+
+def _refusal(name: str, exc: BaseException) -> str:
+    """The one line that refuses the input ``name``: a name that would break the line
+    (control characters, hundreds of characters) is shown escaped and shortened."""
+    if not name.isprintable():
+        name = name.encode("unicode_escape", "backslashreplace").decode("ascii")
+    if len(name) > 200:
+        name = name[:60] + "..." + name[-137:]
+    if isinstance(exc, ReadError):
+        return f"{name}:{exc.line}: {exc.message}" if exc.line else f"{name}: {exc.message}"
+    if isinstance(exc, MemoryError):
+        return f"{name}: too large to read"
+    return f"{name}: nested too deeply to read"

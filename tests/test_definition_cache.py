@@ -178,7 +178,7 @@ def test_an_edit_shows_at_once_even_with_the_same_size_and_time(tmp_path: Path) 
     (b"failed_throw_penalty: 5", b"failed_throw_penalty: -5",
      "scoring.failed_throw_penalty: input should be greater than or equal to 0, got -5"),
     (b"failed_throw_penalty: 5", b"failed_throw_penalty: \xff",
-     "cannot read: 'utf-8' codec can't decode byte 0xff"),
+     "not UTF-8 text at byte"),
 ], ids=["invalid", "not UTF-8"])
 def test_an_edit_that_breaks_the_file_is_reported_as_by_validation(
         old: bytes, new: bytes, message: str, tmp_path: Path, cache_dir: Path) -> None:

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from pnp.definitions import cache
 from pnp.definitions.base import GameInfo, problems_from
-from pnp.definitions.source import YamlSyntaxError, load_with_lines
+from pnp.definitions.source import YamlSyntaxError, decode_text, load_with_lines, read_bytes
 from pnp.errors import DefinitionError, Problem
 from pnp.games import GAMES, check_game, rules_dir
 
@@ -37,16 +37,12 @@ def load(game: str, directory: Path | None = None) -> Any:
     """
     path = (directory or rules_dir()) / f"{check_game(game)}.yaml"
     try:
-        content = path.read_bytes()
-    except OSError:
-        try:
-            path.stat()
-        except OSError:
-            raise DefinitionError([Problem(_shown(path), None, "", "file not found")]) from None
-        return load_file(path, game)
+        content = read_bytes(path)
+    except YamlSyntaxError as exc:
+        raise DefinitionError([Problem(_shown(path), exc.line, "", exc.message)]) from None
     try:
         return _load_cached(str(path), game, content)
-    except (UnicodeDecodeError, DefinitionError):
+    except (YamlSyntaxError, DefinitionError):
         return load_file(path, game)
 
 
@@ -61,7 +57,7 @@ def _load_cached(path: str, game: str, content: bytes) -> GameInfo:
     cache_key = cache.key(game, content)
     definition = cache.read(game, cache_key, model)
     if definition is None:
-        text = content.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        text = decode_text(content)
         definition = _validated(text, _shown(Path(path)), game)
         cache.write(game, cache_key, definition)
     return definition
@@ -72,9 +68,9 @@ def load_file(path: Path, game: str | None = None) -> GameInfo:
     game = check_game(game or path.stem)
     shown = _shown(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DefinitionError([Problem(shown, None, "", f"cannot read: {exc}")]) from None
+        text = decode_text(read_bytes(path))
+    except YamlSyntaxError as exc:
+        raise DefinitionError([Problem(shown, exc.line, "", exc.message)]) from None
     return _validated(text, shown, game)
 
 
@@ -82,7 +78,7 @@ def _validated(text: str, shown: str, game: str) -> GameInfo:
     try:
         data, lines = load_with_lines(text)
     except YamlSyntaxError as exc:
-        problem = Problem(shown, exc.line, "", f"invalid YAML: {exc.message}")
+        problem = Problem(shown, exc.line, "", exc.message)
         raise DefinitionError([problem]) from None
     model = model_of(game)
     if not isinstance(data, dict):

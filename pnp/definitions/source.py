@@ -1,24 +1,32 @@
-"""Read YAML while remembering the line each value stands on.
+"""Read a definition's YAML while remembering the line each value stands on.
 
-PyYAML's composer keeps a mark on every node; we walk the node tree next to the
-constructed data and record ``path -> line`` so that a validation error found
-later in the plain data can point back into the file.
+The text is read by :mod:`pnp.reading`, within its bounds, into plain data and a map
+``path -> line``, so that a validation error found later in the data can point back into
+the file.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path as FilePath
+from typing import TypeVar
 
-import yaml
+from pnp.errors import ReadError
+from pnp.reading import MiB, Where, check_length, decode, load_yaml, read_path
 
-Path = tuple[str | int, ...]
+Path = Where
+T = TypeVar("T")
 
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's loader where PyYAML was built with it (ten times faster, same marks)."""
+LIMIT = MiB
+"""The largest definition read; the games' are 7 to 23 KB."""
+WHAT = "a game definition"
 
 
 class YamlSyntaxError(Exception):
-    """The text is not YAML; ``line`` is 1-based where the parser knows it."""
+    """The text cannot be read as a definition's YAML; ``line`` is 1-based where known.
+
+    ``message`` says what is wrong (a syntax error starts "invalid YAML: ").
+    """
 
     def __init__(self, message: str, line: int | None) -> None:
         super().__init__(message)
@@ -26,45 +34,36 @@ class YamlSyntaxError(Exception):
         self.line = line
 
 
-def load_with_lines(text: str) -> tuple[Any, dict[Path, int]]:
-    """Parse ``text`` with the safe loader; return the data and its line map.
+def read_bytes(path: FilePath) -> bytes:
+    """The bytes of the definition at ``path`` (a regular file of at most :data:`LIMIT`)."""
+    return _unless_unreadable(lambda: read_path(path, LIMIT, WHAT))
+
+
+def decode_text(content: bytes) -> str:
+    """``content`` as the text of a definition."""
+    return _unless_unreadable(lambda: decode(content))
+
+
+def load_with_lines(text: str) -> tuple[object, dict[Path, int]]:
+    """Parse ``text``; return the data and its line map.
 
     >>> data, lines = load_with_lines("a: 1\\nb:\\n  - x\\n  - y\\n")
     >>> data, lines[("b", 1)]
     ({'a': 1, 'b': ['x', 'y']}, 4)
     """
-    loader = LOADER(text)
-    try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise YamlSyntaxError(problem, mark.line + 1 if mark else None) from None
-    except yaml.YAMLError as exc:
-        raise YamlSyntaxError(str(exc).splitlines()[0], None) from None
-    finally:
-        loader.dispose()
     lines: dict[Path, int] = {}
-    if node is not None:
-        _record(node, data, (), lines)
+    _unless_unreadable(lambda: check_length(text, LIMIT, WHAT))
+    data: object = _unless_unreadable(lambda: load_yaml(text, lines))
     return data, lines
 
 
-def _record(node: yaml.Node, data: Any, path: Path, lines: dict[Path, int]) -> None:
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode) and isinstance(data, dict):
-        by_text = {str(k): k for k in data}
-        for key_node, value_node in node.value:
-            key = by_text.get(str(key_node.value))
-            if key is None:
-                continue
-            child = (*path, str(key))
-            _record(value_node, data[key], child, lines)
-            lines[child] = key_node.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode) and isinstance(data, list):
-        for index, (item_node, item) in enumerate(zip(node.value, data, strict=False)):
-            _record(item_node, item, (*path, index), lines)
+def _unless_unreadable(read: Callable[[], T]) -> T:
+    try:
+        return read()
+    except ReadError as exc:
+        raise YamlSyntaxError(exc.message, exc.line) from None
+    except (MemoryError, RecursionError):
+        raise YamlSyntaxError("too large or nested too deeply to read", None) from None
 
 
 def line_of(lines: dict[Path, int], path: Path) -> int | None:
