@@ -51,7 +51,7 @@ from pnp.assets import FONTS, current, shown
 from pnp.definitions import check_game, load
 from pnp.definitions.base import in_language
 from pnp.engines.result import Result
-from pnp.errors import PnpError
+from pnp.errors import PnpError, ReadError
 from pnp.i18n import LANGUAGES, translator
 from pnp.render.paper import css_size, points
 from pnp.render.references import Fault, Outside, Policy, Unreadable, clipped, read_inside
@@ -295,16 +295,18 @@ def standalone_html(composed: Composed, paper: str) -> str:
 
 def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
     """The game's example input scored by the engine, with each line in words."""
-    import yaml
+    from pnp.reading import load_yaml
 
     engine = importlib.import_module(f"pnp.engines.{game}")
     texts = importlib.import_module(f"pnp.texts.{game}")
     examples = current().examples
     path = examples / f"{game}.yaml"
     try:
-        data = yaml.safe_load(read_inside(examples, path))
+        data = load_yaml(read_inside(examples, path))
     except Unreadable as exc:
         raise DocumentError(f"{shown(path)}: {exc}") from None
+    except ReadError as exc:
+        raise DocumentError(f"{shown(path)}:{exc.line or 1}: {exc.message}") from None
     result: Result = engine.score(rules, data)
     _ = translator(lang, game)
     players = {name: {"total": score.total,

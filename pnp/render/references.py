@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import base64
 import html
-import os
 import re
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
+
+from pnp.errors import ReadError
+from pnp.reading import decode, read_path
 
 IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
           ".gif": "image/gif", ".webp": "image/webp"}
@@ -381,27 +382,11 @@ def read_inside(root: Path, path: Path, limit: int = MAX_SOURCE) -> str:
         raise Outside("is a loop of links")
     if not real.is_relative_to(real_path(root) or root):
         raise Outside(f"leads outside the edition's {root.name} folder "
-                         f"(to {clipped(str(real))})")
+                      f"(to {clipped(str(real))})")
     try:
-        descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as exc:
-        raise Unreadable("does not exist" if isinstance(exc, FileNotFoundError) else
-                         f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise Unreadable("is not a regular file")
-        with os.fdopen(descriptor, "rb", closefd=False) as stream:
-            data = stream.read(limit + 1)
-    except OSError as exc:
-        raise Unreadable(f"cannot be read: {exc.strerror or exc}") from None
-    finally:
-        os.close(descriptor)
-    if len(data) > limit:
-        raise Unreadable(f"is larger than {limit // 1024} KiB")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise Unreadable(f"is not UTF-8 text (byte {exc.start + 1})") from None
+        return decode(read_path(real, limit, "a template"))
+    except ReadError as exc:
+        raise Unreadable(exc.message) from None
 
 
 def _cleaned(url: str) -> str:
