@@ -3,7 +3,8 @@
 Property tests run the script extracted from each produced PDF in QuickJS with a
 small shim of Acrobat's form API (``getField``, ``event``) on thousands of
 generated sheets, legal and not, and compare with the Python engine: the same
-total for a legal sheet, a "!" and at least one red field for an illegal one.
+total for a legal sheet, a "!" and at least one red field for an illegal one (for
+a Kwingto card laid twice, both places the engine names).
 End-to-end tests drive the PDF through pdf.js's scripting sandbox in Node and type
 into it in headless Chromium.
 """
@@ -14,6 +15,7 @@ import functools
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import threading
@@ -29,6 +31,7 @@ import quickjs
 import pnp
 from pdfcheck import pdffonts, qpdf_check
 from pnp.definitions import load
+from pnp.definitions.kwingto import Suit
 from pnp.engines import kwingto as kwingto_engine
 from pnp.engines import qwinto as qwinto_engine
 from pnp.engines import ronda as ronda_engine
@@ -165,9 +168,10 @@ def kwingto_sheet(rng: random.Random) -> dict[str, str]:
             text = rng.choice(["{}{}", "{}{}", "{} {}", " {}{} "]).format(
                 rank if rng.random() < 0.8 else rank.lower(), mark)
             values[f"card_{row}_{place}"] = text
-    roll = rng.random()
     names = [f"card_{r}_{s}" for r in range(1, rules.board.rows + 1)
              for s in range(1, spaces + 1)]
+    kwingto_twice(rng, values, suits, names)
+    roll = rng.random()
     if roll < 0.05:
         values[rng.choice(names)] = rng.choice(["1H", "ZZ", "10", "H", "11S", "AX", "QQ"])
     elif roll < 0.1 and len(values) >= 2:
@@ -176,6 +180,32 @@ def kwingto_sheet(rng: random.Random) -> dict[str, str]:
     for n in range(1, rules.end.failed_throws + 1):
         values[f"failed_{n}"] = rng.choice(["", "", "", "x", "/"])
     return values
+
+
+def kwingto_twice(rng: random.Random, values: dict[str, str], suits: list[Suit],
+                  names: list[str]) -> None:
+    """On some boards, the same card twice: mostly an ace low on the left and high on the right
+    of a row that otherwise rises, else any card copied to another space."""
+    rules = KWINGTO
+    spaces = rules.board.spaces
+    roll = rng.random()
+    if roll < 0.06:
+        row = rng.randrange(rules.board.rows)
+        suit = suits[row]
+        ace = next(r.rank for r in rules.deck.ranks if len(r.values) > 1)
+        singles = [r for r in rules.deck.ranks if len(r.values) == 1]
+        count = rng.randint(0, spaces - 2)
+        middle = sorted(rng.sample(singles, count), key=lambda r: r.values[0])
+        places = sorted(rng.sample(range(2, spaces), count))
+        for space in range(1, spaces + 1):
+            values.pop(f"card_{row + 1}_{space}", None)
+        for space, rank in [(1, ace), *zip(places, (r.rank for r in middle), strict=True),
+                            (spaces, ace)]:
+            values[f"card_{row + 1}_{space}"] = rank + rng.choice(
+                [suit.letter, suit.letter.lower(), suit.symbol])
+    elif roll < 0.09 and values:
+        source = rng.choice(sorted(values))
+        values[rng.choice([n for n in names if n != source])] = values[source]
 
 
 def xactika_sheet(rng: random.Random) -> dict[str, str]:
@@ -240,11 +270,31 @@ def kwingto_engine_total(values: dict[str, str]) -> int | None:
     return kwingto_engine.score_board(rules, board).total
 
 
+SAME_CARD = re.compile(r"row (\d+) space (\d+): \S+ is already in (?:row (\d+) )?space (\d+); "
+                       r"a player has one deck")
+
+
+def kwingto_same_card(values: dict[str, str]) -> set[str]:
+    """The two spaces the engine names when it refuses a board for holding a card twice."""
+    rules = KWINGTO
+    try:
+        kwingto_engine.parse_board(rules, fillable_kwingto.engine_input(rules, values))
+    except InputError as exc:
+        found = SAME_CARD.match(str(exc))
+        if found:
+            row, space, first_row, first_space = found.groups()
+            return {f"card_{row}_{space}", f"card_{first_row or row}_{first_space}"}
+    return set()
+
+
 def check_single(game: str, kind: str, make: Callable[[random.Random], dict[str, str]],
-                 engine: Callable[[dict[str, str]], int | None]) -> tuple[int, int]:
+                 engine: Callable[[dict[str, str]], int | None],
+                 named: Callable[[dict[str, str]], set[str]] = lambda values: set(),
+                 ) -> tuple[int, int, int]:
+    """Legal sheets, illegal ones, and illegal ones whose ``named`` boxes were checked red."""
     run = viewer(game, kind)
     rng = random.Random(f"{game}-fillable")
-    legal = illegal = 0
+    legal = illegal = checked = 0
     for _ in range(SHEETS):
         values = make(rng)
         expected = engine(values)
@@ -253,25 +303,31 @@ def check_single(game: str, kind: str, make: Callable[[random.Random], dict[str,
             illegal += 1
             assert shown["values"]["total"] == "!", values
             assert shown["red"], values
+            boxes = named(values)
+            assert boxes <= set(shown["red"]), (values, boxes, shown["red"])
+            checked += bool(boxes)
         else:
             legal += 1
             assert shown["values"]["total"] == str(expected), (values, shown, expected)
             assert shown["red"] == [], values
-    return legal, illegal
+    return legal, illegal, checked
 
 
 def test_qwinto_script_scores_as_the_engine() -> None:
     started = time.perf_counter()
-    legal, illegal = check_single("qwinto", "sheet", qwinto_sheet, qwinto_engine_total)
+    legal, illegal, _ = check_single("qwinto", "sheet", qwinto_sheet, qwinto_engine_total)
     assert legal > SHEETS // 5 and illegal > SHEETS // 5, (legal, illegal)
     print(f"qwinto: {legal} legal, {illegal} illegal, {time.perf_counter() - started:.1f} s")
 
 
 def test_kwingto_script_scores_as_the_engine() -> None:
     started = time.perf_counter()
-    legal, illegal = check_single("kwingto", "sheet", kwingto_sheet, kwingto_engine_total)
+    legal, illegal, twice = check_single("kwingto", "sheet", kwingto_sheet, kwingto_engine_total,
+                                         kwingto_same_card)
     assert legal > SHEETS // 5 and illegal > SHEETS // 5, (legal, illegal)
-    print(f"kwingto: {legal} legal, {illegal} illegal, {time.perf_counter() - started:.1f} s")
+    assert twice > SHEETS // 50, twice
+    print(f"kwingto: {legal} legal, {illegal} illegal ({twice} with a card twice), "
+          f"{time.perf_counter() - started:.1f} s")
 
 
 def test_xactika_script_scores_as_the_engine() -> None:
@@ -521,6 +577,11 @@ def test_kwingto_aces_and_flushes() -> None:
     shown = run({"card_1_1": "5H", "card_1_2": "AH", "card_1_3": "9H"})
     assert shown["values"]["total"] == "!"
     assert "card_1_2" in shown["red"]
+    # one deck: the ace of spades low on the left and high on the right is one card twice
+    twice = {f"card_1_{n}": c for n, c in enumerate(["AS", "2S", "3S", "4S", "a♠"], 1)}
+    shown = run(twice)
+    assert shown["values"]["total"] == "!"
+    assert sorted(shown["red"]) == ["card_1_1", "card_1_5", "total"]
 
 
 def test_unoffered_fillable_is_refused() -> None:

@@ -4,10 +4,11 @@ Fields: ``card_<row>_<space>`` (a card such as ``10H`` or ``AS``), ``failed_<n>`
 (any mark), and the computed ``suit_<row>`` (the row's suit letter),
 ``spread_<column>``, and the strip ``row_<n>``, ``columns``, ``flushes``, ``failed``
 (the penalty, subtracted) and ``total``. The same rules as
-:mod:`pnp.engines.kwingto`: one suit per row and a different one in every row;
-values rise in a row; no rank twice in a column; an ace counts 1 or 14, every
-reading is tried and the best total kept (the first best, in the engine's order);
-straight and royal flush bonuses; a complete column scores its spread.
+:mod:`pnp.engines.kwingto`: one deck, so no card twice (both places turn red); one
+suit per row and a different one in every row; values rise in a row; no rank twice
+in a column; an ace counts 1 or 14, every reading is tried and the best total kept
+(the first best, in the engine's order); straight and royal flush bonuses; a
+complete column scores its spread.
 """
 
 from __future__ import annotations
@@ -105,6 +106,16 @@ function pnp_score(v) {
       row.push(card);
     }
     rows.push(row);
+  }
+  var placed = {};
+  for (r = 0; r < rows.length; r++) {
+    for (i = 0; i < n; i++) {
+      var held = rows[r][i];
+      if (held === null) continue;
+      var key = held.rank + "/" + held.suit, here = "card_" + (r + 1) + "_" + (i + 1);
+      if (placed[key] !== undefined) { fault(placed[key]); fault(here); }
+      else placed[key] = here;
+    }
   }
   var suits = [], owner = {};
   for (r = 0; r < rows.length; r++) {
