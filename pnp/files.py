@@ -25,7 +25,7 @@ if sys.platform != "win32":
     import fcntl
 
 TEMPORARY = re.compile(r"\..+\.(?:pdf|html|png|json)\.(?:[a-z0-9_]{8}\.)?tmp")
-"""pnp's temporary names: ``.NAME.XXXXXXXX.tmp`` (and ``.NAME.tmp``, from pnp before 0.9)."""
+"""pnp's temporary names: ``.NAME.XXXXXXXX.tmp`` (and ``.NAME.tmp``, from earlier pnp)."""
 LOCK = ".pnp-build.lock"
 """The file in a build folder whose lock one build at a time holds."""
 
@@ -62,10 +62,13 @@ def write(path: Path, data: bytes, within: Path | None = None) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             if sys.platform != "win32":
-                fcntl.flock(handle, fcntl.LOCK_EX)
+                fcntl.flock(handle, fcntl.LOCK_EX)  # in use: not stale (clean_temporaries)
                 os.fchmod(handle.fileno(), 0o666 & ~_umask())
             handle.write(data)
             handle.flush()
+            if sys.platform != "win32":
+                os.replace(temporary, path)
+        if sys.platform == "win32":  # where an open file cannot be renamed
             os.replace(temporary, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):

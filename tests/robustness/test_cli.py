@@ -73,6 +73,7 @@ OUTPUT = [
     (["sheet", "spectacle", "-o", "/proc/pnp-test.pdf"], ["/proc/pnp-test.pdf: cannot write"]),
     (["sheet", "spectacle", "-o", "/proc/pnp-test/x.pdf"], ["cannot make this folder"]),
     (["sheet", "spectacle", "-o", "/proc/self/status"], ["cannot write"]),
+    (["sheet", "spectacle", "-o", "/sys/pnp-test.pdf"], ["/sys/pnp-test.pdf: cannot write"]),
     (["sheet", "spectacle", "-o", "fifo"], ["fifo: not a regular file"]),
     (["sheet", "spectacle", "-o", "linkfifo"], ["linkfifo: a link to", "not a regular file"]),
     (["sheet", "spectacle", "-o", "dangling"], ["dangling: a link to nothing"]),
@@ -85,7 +86,7 @@ OUTPUT = [
     (["build", "spectacle", "--out", ""], ["--out", "an empty name"]),
     (["build", "spectacle", "--out", "afile.txt"], ["--out", "is a file"]),
     (["build", "spectacle", "--out", "afile.txt/x"], ["afile.txt: not a folder"]),
-    (["build", "spectacle", "--out", "fifo"], ["fifo: not a folder"]),
+    (["build", "spectacle", "--out", "fifo"], ["--out", "'fifo' is not a folder"]),
     (["build", "spectacle", "--out", "/proc/pnp-test"], ["/proc/pnp-test: cannot make"]),
     (["build", "spectacle", "--out", "afolder", "--previews", ""], ["--previews", "an empty name"]),
     (["build", "spectacle", "--out", "afolder", "--previews", "afile.txt/p"],
@@ -103,7 +104,7 @@ if ROOTED:
         (["sheet", "spectacle", "-o", "linkdev"], ["linkdev: a link to", "not a regular file"]),
         (["rulebook", "spectacle", "--format", "html", "-o", "nulldev"], ["not a regular file"]),
         (["deck", "xactika", "-o", "linkdev"], ["not a regular file"]),
-        (["build", "spectacle", "--out", "nulldev"], ["nulldev: not a folder"]),
+        (["build", "spectacle", "--out", "nulldev"], ["--out", "'nulldev' is not a folder"]),
     ]
 else:
     OUTPUT += [
@@ -156,6 +157,7 @@ OPTIONS = [
     (["build", "--rules", "afile.txt"], ["--rules", "is a file"]),
     (["build", "--rules", ""], ["--rules", "an empty name"]),
     (["validate", "--rules", "/nonexistent-pnp"], ["--rules"]),
+    (["validate", "--rules", "fifo"], ["--rules", "'fifo' is not a folder"]),
     (["translations", "--rules", "afile.txt"], ["--rules"]),
     (["score", "chess", "x.yaml"], ["chess"]),
     (["score", "qwinto", "--lang", "xx"], ["--lang"]),
