@@ -20,6 +20,18 @@ from pnp.errors import DefinitionError, PnpError
 from pnp.games import GAMES
 from pnp.i18n import LANGUAGES, default_language
 
+LONGEST = 400
+"""Characters of one error line; a longer message (a huge argument or path quoted back)
+keeps its start and end."""
+
+
+def _line(message: object) -> str:
+    """``message`` as one line of at most :data:`LONGEST` characters."""
+    text = " ".join(str(message).split())
+    if len(text) <= LONGEST:
+        return text
+    return f"{text[:LONGEST // 2]} … {text[-(LONGEST // 2 - 3):]}"
+
 
 class Misuse(click.ClickException):
     """A command line that click cannot read, told in pnp's one line (exit status 2)."""
@@ -27,7 +39,7 @@ class Misuse(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        click.echo(f"error: {_line(self.format_message())}", err=True)
 
 
 def _misuse(exc: click.UsageError) -> click.ClickException:
@@ -36,7 +48,7 @@ def _misuse(exc: click.UsageError) -> click.ClickException:
     if type(exc).show is not click.UsageError.show:
         return exc
     where = exc.ctx.command_path if exc.ctx else "pnp"
-    return Misuse(f"{' '.join(exc.format_message().split())} (see '{where} --help')")
+    return Misuse(f"{exc.format_message()} (see '{where} --help')")
 
 
 class Shell(click.Group):
@@ -56,11 +68,10 @@ class Shell(click.Group):
             raise _misuse(exc) from None
         except DefinitionError as exc:
             for problem in exc.problems:
-                click.echo(f"error: {problem}", err=True)
+                click.echo(f"error: {_line(problem)}", err=True)
             ctx.exit(2)
         except PnpError as exc:
-            message = " ".join(str(exc).split())
-            click.echo(f"error: {message}", err=True)
+            click.echo(f"error: {_line(exc)}", err=True)
             ctx.exit(2)
 
 

@@ -93,6 +93,10 @@ OUTPUT = [
      ["afile.txt: not a folder"]),
     (["build", "spectacle", "--out", "afolder", "--previews", "/proc/pnp-test"],
      ["/proc/pnp-test: cannot make"]),
+    (["build", "spectacle", "--out", "/proc/" + "/".join(["b" * 100] * 8)], ["cannot make"]),
+    (["sheet", "spectacle", "-o", "afile.txt/" + "/".join(["b" * 100] * 8) + "/x.pdf"],
+     ["afile.txt: not a folder"]),
+    (["sheet", "spectacle", "-o", "/proc/" + "c" * 300 + ".pdf"], ["cannot write"]),
     (["init", ""], ["an empty name"]),
     (["init", "afile.txt"], ["already exists"]),
     (["init", "afile.txt/x"], ["afile.txt"]),
@@ -166,13 +170,19 @@ OPTIONS = [
     (["--project", "/nonexistent-pnp", "validate"], ["pnp.toml: not found"]),
     (["--bogus"], ["No such option"]),
     (["bogus"], ["No such command"]),
+    (["x" * 5000], ["No such command"]),
+    (["sheet", "spectacle", "--kind", "k" * 5000], ["kkkk"]),
     (["sheet", "spectacle", "--bogus"], ["No such option"]),
     (["sheet", "spectacle", "extra"], ["unexpected extra argument"]),
 ]
 
 
+def case_id(args: list[str]) -> str:
+    return " ".join(arg if len(arg) < 40 else f"{arg[:20]}…({len(arg)})" for arg in args)
+
+
 @pytest.mark.parametrize(("args", "words"), OUTPUT + OPTIONS,
-                         ids=[" ".join(args) or "(none)" for args, _ in OUTPUT + OPTIONS])
+                         ids=[case_id(args) for args, _ in OUTPUT + OPTIONS])
 def test_misuse_is_refused_in_one_line_and_changes_nothing(place: Path, args: list[str],
                                                            words: list[str]) -> None:
     before = snapshot(place)
