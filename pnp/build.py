@@ -9,11 +9,16 @@
   pays the expensive set-up (fonts, the WeasyPrint import) once, and a document's formats
   and papers share one layout.
 - **Safe**: every file is written to a temporary name and renamed into place; a failing
-  target is reported and the others go on.
+  target is reported and the others go on; one build at a time writes into a folder
+  (:func:`pnp.files.locked`), and its workers die with it.
+- **Self-repairing**: state that cannot be read or trusted (a manifest entry of the wrong
+  shape, an output whose size or SHA-256 no longer matches, a temporary file left by a
+  killed build, a folder where a file goes) means "rebuild", never a failure.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -22,6 +27,9 @@ import importlib
 import io
 import json
 import os
+import re
+import stat
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -30,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.assets import FONTS, Edition, current, use
-from pnp.errors import PnpError
-from pnp.files import write
+from pnp.errors import DefinitionError, PnpError, Problem
+from pnp.files import clean_temporaries, folder, locked, read_own, write
 from pnp.games import GAMES, check_game
 from pnp.i18n import LANGUAGES
 
@@ -115,6 +123,7 @@ class Outcome:
     pages: int = 0
     seconds: float = 0.0
     error: str = ""
+    sha256: str = ""
 
 
 @dataclass
@@ -152,14 +161,31 @@ def cached_kinds(out: Path, shared: str) -> Kinds:
     """
     cache = out / PLAN_CACHE
     try:
-        data = json.loads(cache.read_text())
-        if data["shared"] == shared and set(data["kinds"]) == set(GAMES):
+        data = json.loads(read_own(cache) or b"null")
+        if data["shared"] == shared and _sound_kinds(data["kinds"]):
             return dict(data["kinds"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         pass
     kinds = sheet_kinds()
-    write(cache, json.dumps({"shared": shared, "kinds": kinds}, sort_keys=True).encode())
+    write(cache, json.dumps({"shared": shared, "kinds": kinds}, sort_keys=True).encode(),
+          within=out)
     return kinds
+
+
+KIND = re.compile(r"[a-z][a-z0-9]*")
+
+
+def _sound_kinds(kinds: Any) -> bool:
+    """Whether ``kinds`` read from the cache has the shape of :data:`Kinds`, with names
+    that make file names inside the build folder and nowhere else."""
+    return (isinstance(kinds, dict) and set(kinds) == set(GAMES)
+            and all(isinstance(offers, dict) and offers for offers in kinds.values())
+            and all(isinstance(kind, str) and KIND.fullmatch(kind) and isinstance(offer, dict)
+                    and set(offer) == {"per_page", "fillable"}
+                    and isinstance(offer["fillable"], bool)
+                    and isinstance(offer["per_page"], list) and offer["per_page"]
+                    and all(type(n) is int and 1 <= n <= 64 for n in offer["per_page"])
+                    for offers in kinds.values() for kind, offer in offers.items()))
 
 
 def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
@@ -251,6 +277,7 @@ def _warm() -> None:
     Never raises: a worker whose set-up fails would break the whole pool. Whatever is
     missing fails the pieces that need it, each with its own message.
     """
+    _die_with_parent()
     for step in (lambda: importlib.import_module("pypdfium2"),
                  lambda: importlib.import_module("weasyprint"),
                  lambda: importlib.import_module("pnp.render.fonts").register()):
@@ -258,6 +285,41 @@ def _warm() -> None:
             step()
         except Exception:
             continue
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when the thread that forked it ends."""
+
+
+def _die_with_parent() -> None:
+    """End this worker when the build that started it ends, even by ``kill -9``.
+
+    On Linux the kernel sends SIGKILL; elsewhere a thread notices the parent is gone
+    (the worker is handed to another parent) within half a second.
+    """
+    import threading
+
+    parent = os.getppid()
+    if sys.platform == "linux":
+        import ctypes
+        import signal
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+        if armed:
+            if os.getppid() != parent:
+                os._exit(1)
+            return
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def pieces(targets: Sequence[Target]) -> list[list[Target]]:
@@ -291,22 +353,29 @@ def make(targets: Sequence[Target], out: Path, edition: Edition | None = None) -
         if not error:
             try:
                 data = next(made)
-            except PnpError as exc:
-                error = " ".join(str(exc).split())
             except Exception as exc:  # one broken material must not stop the others
-                error = f"{type(exc).__name__}: {exc}"
+                error = _reason(exc)
         if error:
             outcomes.append(Outcome(target, "failed", error=error))
             continue
         try:
             path = out / target.relative
-            write(path, data)
-            pages = _thumbnail(data, path, out) if target.fmt == "pdf" else 0
+            write(path, data, within=out)
+            pages = _thumbnail(data, out / thumbnail(target.relative), out) if \
+                target.fmt == "pdf" else 0
         except Exception as exc:
-            outcomes.append(Outcome(target, "failed", error=f"{type(exc).__name__}: {exc}"))
+            outcomes.append(Outcome(target, "failed", error=_reason(exc)))
             continue
-        outcomes.append(Outcome(target, "built", len(data), pages, time.perf_counter() - start))
+        outcomes.append(Outcome(target, "built", len(data), pages, time.perf_counter() - start,
+                                sha256=hashlib.sha256(data).hexdigest()))
     return outcomes
+
+
+def _reason(exc: Exception) -> str:
+    """Why a target failed, in one line: pnp's own message, else the exception's."""
+    if isinstance(exc, PnpError):
+        return " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _renderings(targets: Sequence[Target], rules_dir: Path | None) -> Iterator[bytes]:
@@ -339,12 +408,16 @@ def _deck(target: Target, rules_dir: Path | None) -> bytes:
     return data
 
 
-def _thumbnail(pdf: bytes, path: Path, out: Path) -> int:
+def _thumbnail(pdf: bytes, picture: Path, out: Path) -> int:
     """Write the first page as a small PNG beside the index; return the page count."""
     png, pages = first_page(pdf, THUMBNAIL_DPI)
-    name = path.relative_to(out).with_suffix("").as_posix().replace("/", "_")
-    write(out / "thumbs" / f"{name}.png", png)
+    write(picture, png, within=out)
     return pages
+
+
+def thumbnail(relative: Path) -> Path:
+    """Where the thumbnail of the built file ``relative`` goes, relative to the build folder."""
+    return Path("thumbs", relative.with_suffix("").as_posix().replace("/", "_") + ".png")
 
 
 def first_page(pdf: bytes, dpi: float) -> tuple[bytes, int]:
@@ -379,59 +452,110 @@ def write_previews(out: Path, folder: Path) -> list[Path]:
 
 def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, force: bool = False,
           rules_dir: Path | None = None, progress: Callable[[Outcome], None] | None = None,
-          shared: str | None = None) -> Summary:
-    """Build what has changed among ``targets``; write the manifest and ``index.html``."""
+          shared: str | None = None, waiting: Callable[[], None] | None = None) -> Summary:
+    """Build what has changed among ``targets``; write the manifest and ``index.html``.
+
+    One build at a time writes into ``out``: ``waiting`` is called if this one has to wait
+    for another. Before building anything, the definitions of the games to rebuild are
+    checked: a :class:`~pnp.errors.DefinitionError` carries every problem, each once.
+    """
     from pnp.games import rules_dir as default_rules
 
     start = time.perf_counter()
     rules = rules_dir or default_rules()
     edition = dataclasses.replace(current(), rules=rules)
-    out.mkdir(parents=True, exist_ok=True)
-    manifest = _read_manifest(out)
-    summary = Summary()
-    todo: dict[Target, str] = {}
-    shared = shared or files_digest(shared_inputs())
-    for target in targets:
-        key = target.relative.as_posix()
-        stamp = fingerprint(target, rules, shared)
-        known = manifest.get(key, {})
-        if not force and known.get("hash") == stamp and (out / target.relative).exists():
-            outcome = Outcome(target, "skipped", known.get("size", 0), known.get("pages", 0))
-            summary.outcomes.append(outcome)
+    folder(out)
+    with locked(out, waiting):
+        clean_temporaries(out)
+        manifest, recorded = _read_manifest(out)
+        summary = Summary()
+        todo: dict[Target, str] = {}
+        shared = shared or files_digest(shared_inputs())
+        for target in targets:
+            stamp = fingerprint(target, rules, shared)
+            known = manifest.get(target.relative.as_posix())
+            if (not force and known is not None and known["hash"] == stamp
+                    and _intact(out, target, known)):
+                summary.outcomes.append(Outcome(target, "skipped", known["size"],
+                                                known["pages"]))
+            else:
+                todo[target] = stamp
+        if todo:
+            check_definitions(list(dict.fromkeys(target.game for target in todo)), rules)
+        for outcome in summary.outcomes:
             if progress:
                 progress(outcome)
-        else:
-            todo[target] = stamp
-    if todo:
-        work = pieces(list(todo))
-        workers = max(1, min(jobs or os.cpu_count() or 1, len(work)))
-        saved = time.perf_counter()
-
-        def record(outcomes: list[Outcome]) -> None:
-            nonlocal saved
-            for outcome in outcomes:
-                summary.outcomes.append(outcome)
-                key = outcome.target.relative.as_posix()
-                if outcome.status == "built":
-                    manifest[key] = {"hash": todo[outcome.target], "size": outcome.size,
-                                     "pages": outcome.pages}
-                else:
-                    manifest.pop(key, None)
-                if progress:
-                    progress(outcome)
-            if time.perf_counter() - saved > MANIFEST_EVERY:
-                _write_manifest(out, manifest)
-                saved = time.perf_counter()
-
-        pending = work
-        while pending:
-            pending, suspects = _pool_round(pending, out, edition, workers, record)
-            for piece in suspects:
-                record(_make_alone(piece, out, edition))
-        _write_manifest(out, manifest)
-    write_index(out, manifest)
+        if todo:
+            _build_all(todo, out, edition, jobs, manifest, summary, progress)
+        elif _manifest_bytes(manifest) != recorded:
+            _write_manifest(out, manifest)
+        write_index(out, manifest)
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def check_definitions(games: Sequence[str], rules_dir: Path) -> None:
+    """Raise one :class:`~pnp.errors.DefinitionError` with every problem of these games'
+    definitions (rather than one failure per target made from them)."""
+    from pnp.definitions import load
+
+    problems: list[Problem] = []
+    for game in games:
+        try:
+            load(game, rules_dir)
+        except DefinitionError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DefinitionError(problems)
+
+
+def _build_all(todo: dict[Target, str], out: Path, edition: Edition, jobs: int | None,
+               manifest: dict[str, dict[str, Any]], summary: Summary,
+               progress: Callable[[Outcome], None] | None) -> None:
+    """Build the targets of ``todo`` (each with its fingerprint), recording each outcome in
+    ``summary`` and ``manifest``; the manifest is saved now and then, and at the end."""
+    work = pieces(list(todo))
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(work)))
+    saved = time.perf_counter()
+
+    def record(outcomes: list[Outcome]) -> None:
+        nonlocal saved
+        for outcome in outcomes:
+            summary.outcomes.append(outcome)
+            key = outcome.target.relative.as_posix()
+            if outcome.status == "built":
+                manifest[key] = {"hash": todo[outcome.target], "size": outcome.size,
+                                 "pages": outcome.pages, "sha256": outcome.sha256}
+            else:
+                manifest.pop(key, None)
+            if progress:
+                progress(outcome)
+        if time.perf_counter() - saved > MANIFEST_EVERY:
+            _write_manifest(out, manifest)
+            saved = time.perf_counter()
+
+    pending = work
+    while pending:
+        pending, suspects = _pool_round(pending, out, edition, workers, record)
+        for piece in suspects:
+            record(_make_alone(piece, out, edition))
+    _write_manifest(out, manifest)
+
+
+def _intact(out: Path, target: Target, entry: dict[str, Any]) -> bool:
+    """Whether ``target``'s file is still the one the manifest's ``entry`` records: a
+    regular file of its size and SHA-256 (one truncated or replaced from outside is
+    rebuilt), with its thumbnail if it is a PDF."""
+    data = read_own(out / target.relative, entry["size"])
+    if data is None or len(data) != entry["size"]:
+        return False
+    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+        return False
+    if target.fmt != "pdf":
+        return True
+    with contextlib.suppress(OSError):
+        return stat.S_ISREG((out / thumbnail(target.relative)).lstat().st_mode)
+    return False
 
 
 def _pool_round(pending: list[list[Target]], out: Path, edition: Edition, workers: int,
@@ -495,7 +619,7 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
 
 def _make_and_send(piece: list[Target], out: Path, edition: Edition,
                    send: Callable[[list[Outcome]], None]) -> None:
-    _warm()
+    _warm()  # which also ends this process with its parent
     send(make(piece, out, edition))
 
 
@@ -511,16 +635,42 @@ def _death(exitcode: int | None) -> str:
     return f"exit status {exitcode}"
 
 
-def _read_manifest(out: Path) -> dict[str, dict[str, Any]]:
+def _read_manifest(out: Path) -> tuple[dict[str, dict[str, Any]], bytes | None]:
+    """The manifest's sound entries, and its bytes: an unreadable manifest, or an entry of
+    another shape, is left out, and its files are rebuilt."""
+    recorded = read_own(out / MANIFEST)
     try:
-        data = json.loads((out / MANIFEST).read_text())
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        data = json.loads(recorded or b"null")
+    except (ValueError, RecursionError):
+        return {}, recorded
+    if not isinstance(data, dict):
+        return {}, recorded
+    return {key: entry for key, entry in data.items() if _sound_entry(key, entry)}, recorded
+
+
+OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\.(?:pdf|html)")
+SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def _sound_entry(key: str, entry: Any) -> bool:
+    """Whether a manifest entry is one :func:`build` writes: ``game/lang/name`` with the
+    fingerprint, size, pages and SHA-256 of the file."""
+    parts = key.split("/")
+    return (len(parts) == 3 and parts[0] in GAMES and parts[1] in LANGUAGES
+            and OUTPUT_NAME.fullmatch(parts[2]) is not None
+            and isinstance(entry, dict) and set(entry) == {"hash", "size", "pages", "sha256"}
+            and all(isinstance(entry[name], str) and SHA256.fullmatch(entry[name])
+                    for name in ("hash", "sha256"))
+            and all(type(entry[name]) is int and 0 <= entry[name] < 2 ** 48
+                    for name in ("size", "pages")))
+
+
+def _manifest_bytes(manifest: dict[str, dict[str, Any]]) -> bytes:
+    return json.dumps(manifest, indent=1, sort_keys=True).encode()
 
 
 def _write_manifest(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
-    write(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    write(out / MANIFEST, _manifest_bytes(manifest), within=out)
 
 
 def write_index(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
@@ -532,7 +682,7 @@ def write_index(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
             continue
         game, lang, name = key.split("/")
         entry = manifest[key]
-        thumb = Path("thumbs", Path(key).with_suffix("").as_posix().replace("/", "_") + ".png")
+        thumb = thumbnail(Path(key))
         image = (f'<img src="{html.escape(thumb.as_posix())}" alt="">'
                  if (out / thumb).exists() and name.endswith(".pdf") else "")
         pages = f"{entry.get('pages', 0)} p." if entry.get("pages") else ""
@@ -548,7 +698,7 @@ def write_index(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
         for lang in langs:
             sections.append(f"<h3>{lang}</h3><ul>{''.join(rows[game, lang])}</ul>")
     page = INDEX.format(body="\n".join(sections))
-    write(out / "index.html", page.encode())
+    write(out / "index.html", page.encode(), within=out)
 
 
 def _size(size: int) -> str:

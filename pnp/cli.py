@@ -6,7 +6,9 @@ standard error and exit status 2, here and nowhere else.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,31 +20,86 @@ from pnp.errors import DefinitionError, PnpError
 from pnp.games import GAMES
 from pnp.i18n import LANGUAGES, default_language
 
+LONGEST = 400
+"""Characters of one error line; a longer message (a huge argument or path quoted back)
+keeps its start and end."""
+
+
+def _line(message: object) -> str:
+    """``message`` as one line of at most :data:`LONGEST` characters."""
+    text = " ".join(str(message).split())
+    if len(text) <= LONGEST:
+        return text
+    return f"{text[:LONGEST // 2]} … {text[-(LONGEST // 2 - 3):]}"
+
+
+class Misuse(click.ClickException):
+    """A command line that click cannot read, told in pnp's one line (exit status 2)."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {_line(self.format_message())}", err=True)
+
+
+def _misuse(exc: click.UsageError) -> click.ClickException:
+    """``exc`` as one line naming the command's help; a usage error that shows something
+    else (the help, for ``pnp`` alone) is kept."""
+    if type(exc).show is not click.UsageError.show:
+        return exc
+    where = exc.ctx.command_path if exc.ctx else "pnp"
+    return Misuse(f"{exc.format_message()} (see '{where} --help')")
+
 
 class Shell(click.Group):
     """A click group that reports pnp's errors as people-readable lines."""
 
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise _misuse(exc) from None
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _misuse(exc) from None
         except DefinitionError as exc:
             for problem in exc.problems:
-                click.echo(f"error: {problem}", err=True)
+                click.echo(f"error: {_line(problem)}", err=True)
             ctx.exit(2)
         except PnpError as exc:
-            message = " ".join(str(exc).split())
-            click.echo(f"error: {message}", err=True)
+            click.echo(f"error: {_line(exc)}", err=True)
             ctx.exit(2)
 
 
+class Place(click.Path):
+    """A file or folder name: click's, refusing an empty one (which would mean ".")."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty name", param, ctx)
+        converted = super().convert(value, param, ctx)
+        if not self.file_okay and os.path.exists(value) and not os.path.isdir(value):
+            self.fail(f"{value!r} is not a folder", param, ctx)
+        return converted
+
+
+MAX_JOBS = 4 * (os.cpu_count() or 2)
+"""More worker processes than this only costs memory (each holds WeasyPrint and fonts)."""
+
 rules_option = click.option(
-    "--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    "--rules", "rules_dir", type=Place(exists=True, file_okay=False, path_type=Path),
+    default=None,
     help="Folder of game definitions (default: the edition's, or $PNP_RULES_DIR).")
 
 
 @click.group(cls=Shell, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp")
-@click.option("--project", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--project", type=Place(file_okay=False, path_type=Path), default=None,
               envvar="PNP_PROJECT",
               help="Read definitions, texts and examples from this edition (a folder made by "
                    "'pnp init', with a pnp.toml). Default: the current folder if it has a "
@@ -61,7 +118,7 @@ def main(project: Path | None) -> None:
 
 
 @main.command()
-@click.argument("folder", type=click.Path(path_type=Path))
+@click.argument("folder", type=Place(path_type=Path))
 def init(folder: Path) -> None:
     """Make FOLDER an edition of your own: a copy of the definitions, texts, templates and
     examples to edit, with a pnp.toml. Commands run in FOLDER read these copies."""
@@ -112,38 +169,40 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
 @click.option("--fillable", is_flag=True,
               help="Form fields whose totals the PDF viewer computes (qwinto sheet, kwingto "
                    "sheet, xactika pad, ronda pads; one per page, in colour).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("-o", "--output", type=Place(dir_okay=False, path_type=Path), default=None,
               help="Where to write the PDF (default: ./output/GAME/LANG/GAME-KIND-PAPER.pdf).")
 @rules_option
 def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: int | None,
           grayscale: bool, fillable: bool, output: Path | None,
           rules_dir: Path | None) -> None:
     """Make a printable score sheet, pad or card of GAME as a PDF."""
-    from pnp.files import write
+    from pnp.files import place, write
     from pnp.render.sheet import layouts, render
 
     lang = lang or default_language()
-    kind = kind or next(iter(layouts(game)))
-    data = render(game, kind=kind, lang=lang, paper=paper, per_page=per_page,
-                  grayscale=grayscale, rules_dir=rules_dir, fillable=fillable)
+    if kind is None:
+        kind = next(iter(layouts(game)))
     if output is None:
         parts = [game, kind] + (["fillable"] if fillable else []) + (
             ["grayscale"] if grayscale else []) + (
             [f"{per_page}up"] if per_page and per_page > 1 else []) + [paper]
         output = Path("output") / game / lang / ("-".join(parts) + ".pdf")
+    place(output)
+    data = render(game, kind=kind, lang=lang, paper=paper, per_page=per_page,
+                  grayscale=grayscale, rules_dir=rules_dir, fillable=fillable)
     write(output, data)
     click.echo(str(output))
 
 
 def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
               output: Path | None, rules_dir: Path | None) -> None:
-    from pnp.files import write
+    from pnp.files import place, write
     from pnp.render.document import render
 
     lang = lang or default_language()
+    output = output or Path("output") / game / lang / f"{game}-{kind}-{paper}.{fmt}"
+    place(output)
     data = render(kind, game, lang, fmt=fmt, paper=paper, rules_dir=rules_dir)
-    if output is None:
-        output = Path("output") / game / lang / f"{game}-{kind}-{paper}.{fmt}"
     write(output, data)
     click.echo(str(output))
 
@@ -165,7 +224,7 @@ def _with_options(function: Command, papers: list[str]) -> Command:
                      show_default=True, help="A print-ready PDF or a standalone HTML page."),
         click.option("--paper", type=click.Choice(papers), default=papers[0],
                      show_default=True),
-        click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+        click.option("-o", "--output", type=Place(dir_okay=False, path_type=Path),
                      default=None, help="Where to write it (default: under ./output/GAME/LANG/)."),
         rules_option,
     ]):
@@ -195,12 +254,12 @@ def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
               help="Languages to build (repeat; default: all).")
 @click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all",
               show_default=True)
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@click.option("--out", type=Place(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder to build into (under the current folder).")
-@click.option("--jobs", "-j", type=click.IntRange(1), default=None,
+@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
               help="Worker processes (default: one per core).")
 @click.option("--force", is_flag=True, help="Rebuild everything, changed or not.")
-@click.option("--previews", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--previews", type=Place(file_okay=False, path_type=Path), default=None,
               help="Also write the README's preview pictures into this folder.")
 @rules_option
 def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
@@ -208,7 +267,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     """Build every sheet, card, deck and rulebook of the chosen games and languages.
 
     All of them by default. Unchanged outputs are kept; output/index.html lists every file
-    with a preview.
+    with a preview. One build at a time writes into a folder: a second one waits.
     """
     from pnp.build import (
         PAPERS,
@@ -220,20 +279,36 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
         write_previews,
     )
     from pnp.build import build as run_build
+    from pnp.files import check_folder, locked, writable_folder
 
-    shared = files_digest(shared_inputs())
-    targets = plan(games or GAMES, langs or LANGUAGES, PAPERS if paper == "all" else (paper,),
-                   kinds=cached_kinds(out, shared))
+    for place in (out, previews):
+        if place:
+            check_folder(place)
+    writable_folder(out)
+    if previews:
+        writable_folder(previews)
     failures: list[Outcome] = []
-    with click.progressbar(length=len(targets), label="Building", show_pos=True,
-                           file=sys.stderr) as bar:
-        def advance(outcome: Outcome) -> None:
-            if outcome.status == "failed":
-                failures.append(outcome)
-            bar.update(1)
+    with locked(out, lambda: click.echo(f"waiting for another build of {out}/ to finish",
+                                        err=True)):
+        shared = files_digest(shared_inputs())
+        targets = plan(games or GAMES, langs or LANGUAGES,
+                       PAPERS if paper == "all" else (paper,), kinds=cached_kinds(out, shared))
+        with contextlib.ExitStack() as stack:
+            bars: list[Any] = []
 
-        summary = run_build(targets, out, jobs=jobs, force=force, rules_dir=rules_dir,
-                            progress=advance, shared=shared)
+            def advance(outcome: Outcome) -> None:
+                """Count ``outcome``; the bar starts with the first, once the definitions
+                are known to be sound."""
+                if not bars:
+                    bars.append(stack.enter_context(click.progressbar(
+                        length=len(targets), label="Building", show_pos=True,
+                        file=sys.stderr)))
+                if outcome.status == "failed":
+                    failures.append(outcome)
+                bars[0].update(1)
+
+            summary = run_build(targets, out, jobs=jobs, force=force, rules_dir=rules_dir,
+                                progress=advance, shared=shared)
     for failure in failures:
         click.echo(f"failed: {failure.target.relative}: {failure.error}", err=True)
     click.echo(f"{'built':<10}{summary.count('built'):>6}\n{'skipped':<10}"
@@ -286,32 +361,33 @@ def translations(verbose: bool, rules_dir: Path | None) -> None:
 @click.option("--calibration", is_flag=True,
               help="Make the two-page sheet that measures the printer's back-side drift "
                    "instead of the deck.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("-o", "--output", type=Place(dir_okay=False, path_type=Path), default=None,
               help="Where to write the PDF (default: ./output/GAME/LANG/GAME-deck-SIZE-PAPER.pdf).")
 @rules_option
 def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: str,
          offset: str, calibration: bool, output: Path | None, rules_dir: Path | None) -> None:
     """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
     page with bleed and crop marks."""
-    from pnp.files import write
+    from pnp.files import place, write
     from pnp.render.deck_xactika import grid, render, render_calibration
     from pnp.render.imposition import FLIPS, hint, offset_of
 
     lang = lang or default_language()
     side = next(f for f in FLIPS if f == flip)
     shift = offset_of(offset)
+    note = None if calibration else hint(grid(size, paper, bleed))
+    name = (f"{game}-deck-calibration-{flip}-{paper}.pdf" if calibration
+            else f"{game}-deck-{size}-{paper}.pdf")
+    output = output or Path("output") / game / lang / name
+    place(output)
     if calibration:
         data = render_calibration(lang=lang, paper=paper, flip=side, offset=shift,
                                   rules_dir=rules_dir)
-        name = f"{game}-deck-calibration-{flip}-{paper}.pdf"
     else:
         data = render(lang=lang, paper=paper, size=size, bleed=bleed, flip=side, offset=shift,
                       rules_dir=rules_dir)
-        name = f"{game}-deck-{size}-{paper}.pdf"
-        note = hint(grid(size, paper, bleed))
-        if note:
-            click.echo(f"note: {note}", err=True)
-    output = output or Path("output") / game / lang / name
+    if note:
+        click.echo(f"note: {note}", err=True)
     write(output, data)
     click.echo(str(output))
 

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -93,17 +94,53 @@ def test_forced_builds_are_byte_identical(tmp_path: Path, rules: Path) -> None:
                (tmp_path / "b" / target.relative).read_bytes(), target.relative
 
 
-def test_one_broken_material_does_not_stop_the_others(tmp_path: Path, rules: Path) -> None:
-    (rules / "kwingto.yaml").write_text("game: kwingto\nname: 3\n")
+def test_one_broken_material_does_not_stop_the_others(tmp_path: Path, rules: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.render.document
+    import pnp.render.sheet
+
+    render, renderings = pnp.render.sheet.render, pnp.render.document.renderings
+
+    def broken_sheet(game: str, **options: Any) -> bytes:
+        if game == "kwingto":
+            raise PnpError("kwingto: the board cannot be drawn")
+        return render(game, **options)
+
+    def broken_document(document: str, game: str, *args: Any) -> Any:
+        if game == "kwingto":
+            raise PnpError(f"kwingto: the {document} cannot be laid out")
+        return renderings(document, game, *args)
+
+    # the workers are forked from this process, so they inherit both breaks
+    monkeypatch.setattr(pnp.render.sheet, "render", broken_sheet)
+    monkeypatch.setattr(pnp.render.document, "renderings", broken_document)
     runner = CliRunner()
     run = runner.invoke(main, ["build", "kwingto", "qwinto", "--lang", "en", "--paper", "a4",
                                "--out", str(tmp_path / "out"), "--rules", str(rules)])
     assert run.exit_code == 1
-    assert "failed: kwingto/en/kwingto-sheet-a4.pdf: " in run.output
+    assert "failed: kwingto/en/kwingto-sheet-a4.pdf: kwingto: the board cannot be drawn\n" \
+        in run.output
     assert (tmp_path / "out/qwinto/en/qwinto-rulebook-a4.pdf").exists()
     assert not list((tmp_path / "out").rglob("kwingto-*"))
     index = (tmp_path / "out/index.html").read_text()
     assert "qwinto-sheet-4up-a4.pdf" in index and "kwingto-" not in index
+
+
+def test_a_broken_definition_is_reported_once_before_anything_is_built(
+        tmp_path: Path, rules: Path) -> None:
+    """Not once per target made from it: the build stops with exit 2, like ``pnp validate``."""
+    definition = rules / "kwingto.yaml"
+    text = definition.read_text()
+    assert "\nname: {" in text
+    definition.write_text(text.replace("\nname: {", "\nname: 3\nunused: {"))
+    run = CliRunner().invoke(main, ["build", "kwingto", "qwinto", "--lang", "en", "--out",
+                                    str(tmp_path / "out"), "--rules", str(rules)])
+    assert run.exit_code == 2, run.output
+    lines = run.output.splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines), run.output
+    assert len(lines) == len(set(lines))
+    assert any("kwingto.yaml" in line and "name" in line for line in lines), run.output
+    assert not list((tmp_path / "out").rglob("*.pdf"))
 
 
 def test_index_lists_files_with_thumbnails_sizes_and_pages(tmp_path: Path, rules: Path) -> None:

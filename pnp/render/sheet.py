@@ -143,11 +143,13 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     scoring boxes computed by JavaScript (see :mod:`pnp.render.fillable`).
     """
     available = layouts(game)
-    kind = kind or next(iter(available))
+    if kind is None:
+        kind = next(iter(available))
     if kind not in available:
         raise SheetError(f"{game} has no '{kind}' sheet (choose from: {', '.join(available)})")
     layout = available[kind]
-    per_page = per_page or layout.per_page[0]
+    if per_page is None:
+        per_page = layout.per_page[0]
     if per_page not in layout.per_page:
         raise SheetError(f"{game} {kind}: {per_page} per page is not offered "
                          f"(choose from: {', '.join(map(str, layout.per_page))})")
