@@ -519,7 +519,9 @@ def test_command_writes_the_deck_where_documented(tmp_path: Path,
     (["--bleed", "12"], "error: bleed: 12 mm is outside 0 to 6 mm"),
     (["--offset", "1;2"], "error: offset: '1;2' should be two numbers X,Y in mm"),
 ])
-def test_command_refuses_bad_numbers_in_the_users_terms(args: list[str], message: str) -> None:
-    run = CliRunner().invoke(main, ["deck", "xactika", *args, "-o", "/dev/null"])
+def test_command_refuses_bad_numbers_in_the_users_terms(args: list[str], message: str,
+                                                        tmp_path: Path) -> None:
+    run = CliRunner().invoke(main, ["deck", "xactika", *args, "-o", str(tmp_path / "d.pdf")])
     assert run.exit_code == 2
     assert message in run.output
+    assert list(tmp_path.iterdir()) == []
