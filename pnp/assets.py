@@ -127,7 +127,8 @@ def init(folder: Path) -> list[Path]:
         raise EditionError(f"{shown(folder)}: already exists and is not an empty folder")
     parent = folder.resolve().parent
     if not parent.is_dir():
-        raise EditionError(f"{shown(parent)}: no such folder")
+        state = "not a folder" if parent.exists() else "no such folder"
+        raise EditionError(f"{shown(parent)}: {state}")
     import shutil
 
     staging = parent / f".{folder.name}.pnp-init"

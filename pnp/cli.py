@@ -33,6 +33,11 @@ def _line(message: object) -> str:
     return f"{text[:LONGEST // 2]} … {text[-(LONGEST // 2 - 3):]}"
 
 
+SHOWN = 3
+"""Problems of broken definitions a command prints; ``pnp validate --all`` prints all."""
+EVERY_PROBLEM = "pnp.every_problem"
+
+
 class Misuse(click.ClickException):
     """A command line that click cannot read, told in pnp's one line (exit status 2)."""
 
@@ -67,8 +72,13 @@ class Shell(click.Group):
         except click.UsageError as exc:
             raise _misuse(exc) from None
         except DefinitionError as exc:
-            for problem in exc.problems:
+            every = ctx.meta.get(EVERY_PROBLEM, False)
+            shown = exc.problems if every or len(exc.problems) <= SHOWN else exc.problems[:2]
+            for problem in shown:
                 click.echo(f"error: {_line(problem)}", err=True)
+            if len(shown) < len(exc.problems):
+                click.echo(f"error: and {len(exc.problems) - len(shown)} more problems "
+                           f"('pnp validate --all' lists every one)", err=True)
             ctx.exit(2)
         except PnpError as exc:
             click.echo(f"error: {_line(exc)}", err=True)
@@ -393,13 +403,18 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
 
 
 @main.command()
+@click.option("--all", "every", is_flag=True,
+              help=f"List every problem (default: the first {SHOWN - 1} and a count when "
+                   f"there are more than {SHOWN}).")
 @rules_option
-def validate(rules_dir: Path | None) -> None:
-    """Check every game definition; list all problems and exit 2 if there are any."""
+@click.pass_context
+def validate(ctx: click.Context, every: bool, rules_dir: Path | None) -> None:
+    """Check every game definition; report its problems and exit 2 if there are any."""
     from pnp.assets import shown
     from pnp.definitions import rules_dir as default_dir
     from pnp.definitions import validate_all
 
+    ctx.meta[EVERY_PROBLEM] = every
     problems = validate_all(rules_dir)
     if problems:
         raise DefinitionError(problems)

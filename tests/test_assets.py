@@ -117,3 +117,11 @@ def test_init_from_the_command_line(tmp_path: Path) -> None:
     assert "pnp.toml" in result.output and "pnp build" in result.output
     again = CliRunner().invoke(main, ["init", str(tmp_path / "mine")])
     assert again.exit_code == 2 and "already exists" in again.output
+
+
+def test_init_under_a_file_says_so(tmp_path: Path) -> None:
+    (tmp_path / "afile.txt").write_text("x")
+    with pytest.raises(EditionError, match="afile.txt: not a folder"):
+        assets.init(tmp_path / "afile.txt" / "mine")
+    with pytest.raises(EditionError, match="nowhere: no such folder"):
+        assets.init(tmp_path / "nowhere" / "mine")

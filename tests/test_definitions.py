@@ -127,3 +127,18 @@ def test_validate_command_reports_every_problem_and_exits_2(tmp_path: Path) -> N
     lines = bad.output.strip().splitlines()
     assert len(lines) == 2
     assert all(line.startswith("error: ") and "qwinto.yaml:" in line for line in lines)
+
+
+def test_many_problems_show_two_and_a_count_unless_all_are_asked(tmp_path: Path) -> None:
+    for game in GAMES:
+        shutil.copy(ROOT / "rules" / f"{game}.yaml", tmp_path / f"{game}.yaml")
+    broken(tmp_path, ("failed_throw_penalty: 5", "failed_throw_penalty: x"),
+           ("columns: 12", "columns: 0"), ("min: 1, max: 18", "min: a, max: b"))
+    runner = CliRunner()
+    short = runner.invoke(main, ["validate", "--rules", str(tmp_path)]).output.splitlines()
+    assert len(short) == 3
+    assert short[2] == "error: and 2 more problems ('pnp validate --all' lists every one)"
+    every = runner.invoke(main, ["validate", "--all", "--rules", str(tmp_path)])
+    assert every.exit_code == 2
+    assert every.output.splitlines()[:2] == short[:2]
+    assert len(every.output.splitlines()) == 4
