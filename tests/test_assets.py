@@ -121,7 +121,7 @@ def test_init_from_the_command_line(tmp_path: Path) -> None:
 
 def test_init_under_a_file_says_so(tmp_path: Path) -> None:
     (tmp_path / "afile.txt").write_text("x")
-    with pytest.raises(EditionError, match="afile.txt: not a folder"):
+    with pytest.raises(EditionError, match=r"afile\.txt: not a folder"):
         assets.init(tmp_path / "afile.txt" / "mine")
     with pytest.raises(EditionError, match="nowhere: no such folder"):
         assets.init(tmp_path / "nowhere" / "mine")
