@@ -59,7 +59,7 @@ CASES: list[tuple[str, Any, tuple[str, ...], str]] = [
     ("kwingto", players(EMPTY_BOARD, 5), (), "players: 5 given; the game is for 2 to 4 players"),
     ("kwingto", "players:\n  1: {rows: [[2S, null, null, null, null], [], []]}\n"
                 "  '1': {rows: [[3S, null, null, null, null], [], []]}\n", (),
-     "players: name 1: expected a name, got 1"),
+     "duplicate key '1' (first at line 2)"),  # the reader refuses before the engine
     ("kwingto", {"players": {"Ana": EMPTY_BOARD, "Ana\nTotal 999": EMPTY_BOARD}}, ("--json",),
      "players: name 2: 'Ana\\nTotal 999' holds a control character (U+000A)"),
     ("kwingto", {"players": {"\x1b[2J\x1b[HAna": EMPTY_BOARD, "Bea": EMPTY_BOARD}}, (),
@@ -73,9 +73,10 @@ CASES: list[tuple[str, Any, tuple[str, ...], str]] = [
      "players: name 1: a name cannot be blank"),
     ("qwinto", {"players": {"\u202eAna": EMPTY_SHEET, "Bea": EMPTY_SHEET}}, ("--json",),
      "(U+202E)"),
-    ("qwinto", {"players": {"Ana": EMPTY_SHEET, "\ud800": EMPTY_SHEET}}, (), "(U+D800)"),
+    ("qwinto", {"players": {"Ana": EMPTY_SHEET, "\ud800": EMPTY_SHEET}}, (),
+     "invalid Unicode character"),
     ("qwinto", json.dumps(EMPTY_SHEET)[:-1] + ', "failed": ' + "9" * 4000 + "}", (),
-     "failed: a number of about 4000 digits"),
+     "a number of 4000 digits (at most 18)"),
     # Xactika: as many players as the game takes, each once.
     ("xactika", {"mode": "win", "players": [f"P{i}" for i in range(9)], "hands": []}, (),
      "players: 9 given; the game is for 2 to 8 players"),
