@@ -7,7 +7,6 @@ standard error and exit status 2, here and nowhere else.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -160,6 +159,8 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
     data = read_stdin() if file == "-" else read_file(file)
     result = pnp.score(game, data, rules_dir)
     if as_json:
+        import json
+
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
         click.echo(pnp.describe(result, lang or default_language(), rules_dir), nl=False)

@@ -12,10 +12,9 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
+from pnp.assets import shown as _shown
 from pnp.definitions import cache
-from pnp.definitions.base import GameInfo, problems_from
+from pnp.definitions.base import GameInfo
 from pnp.definitions.source import YamlSyntaxError, decode_text, load_with_lines, read_bytes
 from pnp.errors import DefinitionError, Problem
 from pnp.games import GAMES, check_game, rules_dir
@@ -75,6 +74,8 @@ def load_file(path: Path, game: str | None = None) -> GameInfo:
 
 
 def _validated(text: str, shown: str, game: str) -> GameInfo:
+    from pnp.definitions import validation
+
     try:
         data, lines = load_with_lines(text)
     except YamlSyntaxError as exc:
@@ -88,9 +89,9 @@ def _validated(text: str, shown: str, game: str) -> GameInfo:
         problems.append(Problem(shown, lines.get(("game",), 1), "game",
                                 f"expected '{game}' (the file's name), got {data.get('game')!r}"))
     try:
-        definition = model.model_validate(data)
-    except ValidationError as exc:
-        problems.extend(problems_from(exc, model, shown, lines))
+        definition = validation.validate(model, data, shown, lines)
+    except DefinitionError as exc:
+        problems.extend(exc.problems)
     if problems:
         raise DefinitionError(problems)
     return definition
@@ -106,10 +107,3 @@ def validate_all(directory: Path | None = None) -> list[Problem]:
             problems.extend(exc.problems)
     return problems
 
-
-def _shown(path: Path) -> str:
-    """``path`` as a person would type it: relative to the working folder when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

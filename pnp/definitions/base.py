@@ -1,55 +1,79 @@
-"""Shared pieces of every game definition: the frozen model base and common sections.
+"""Shared pieces of every game definition: the frozen dataclass base and common sections.
 
-Definitions are pydantic models: frozen, unknown keys forbidden, scalars strict
-(YAML's ``"5"`` is not the number 5). Pydantic reports every problem at once with
-its location; :func:`problems_from` turns those into lines that name the file,
-the line and the field, with a did-you-mean for misspelt keys.
+Definitions are standard-library dataclasses, frozen, their fields given by name, so that
+a command reading a cached definition never imports pydantic, which costs more than the
+rest of ``pnp score``. Pydantic only validates them (:mod:`pnp.definitions.validation`):
+unknown keys forbidden, scalars strict (YAML's ``"5"`` is not the number 5), every problem
+reported at once with its location. What pydantic checks beyond a field's type is written
+here without it: ``Annotated`` metadata (:class:`Constrained`, :class:`Check`) that builds
+its part of the schema when pydantic asks, and ``__post_init__`` methods that raise
+``ValueError`` for rules across the fields of one object.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
-import types
-import typing
-from typing import Annotated, Any, Union
-
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    StrictBool,
-    StrictInt,
-    StrictStr,
-    ValidationError,
-)
-
-from pnp.definitions.source import Path, line_of
-from pnp.errors import Problem
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, dataclass_transform
 
 
-def _colour(value: str) -> str:
+class Constrained:
+    """``Annotated`` metadata: keys added to the field's pydantic-core schema, such as
+    ``strict=True``, ``ge=1`` or ``pattern=...``, with pydantic's own messages."""
+
+    def __init__(self, **keys: object) -> None:
+        self.keys = keys
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
+        return {**handler(source), **self.keys}
+
+
+class Check:
+    """``Annotated`` metadata: ``check(value, earlier)`` once the value has its type, where
+    ``earlier`` holds the object's fields validated before this one. It returns the value
+    or raises ``ValueError``, reported at this field."""
+
+    def __init__(self, check: Callable[[Any, Mapping[str, Any]], Any]) -> None:
+        self.check = check
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
+        from pydantic_core import core_schema
+
+        check = self.check
+        return core_schema.with_info_after_validator_function(
+            lambda value, info: check(value, info.data or {}), handler(source))
+
+
+def _colour(value: str, earlier: Mapping[str, Any]) -> str:
     if not re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
         raise ValueError(f"'{value}' is not a colour like #1F5C7A")
     return value
 
 
-Int = StrictInt
-Str = StrictStr
-Bool = StrictBool
-Positive = Annotated[StrictInt, Field(ge=1)]
-NonNegative = Annotated[StrictInt, Field(ge=0)]
-Colour = Annotated[StrictStr, AfterValidator(_colour)]
+STRICT = Constrained(strict=True)
+Int = Annotated[int, STRICT]
+Str = Annotated[str, STRICT]
+Bool = Annotated[bool, STRICT]
+Positive = Annotated[int, STRICT, Constrained(ge=1)]
+NonNegative = Annotated[int, STRICT, Constrained(ge=0)]
+Colour = Annotated[str, STRICT, Check(_colour)]
 """A printed colour, ``#rrggbb``."""
-Grey = Annotated[float, Field(ge=0, le=1)]
+Grey = Annotated[float, Constrained(ge=0, le=1)]
 """A grey for black-and-white printing: 0 is black, 1 white."""
 
 
-class Model(BaseModel):
-    """Base of every definition object: immutable, closed to unknown keys."""
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+class Model:
+    """Base of every definition object: each subclass is made a frozen dataclass whose
+    fields are given by name (so a subclass may add fields after defaulted ones)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
+    """Read by pydantic when it validates, inherited by every subclass."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True, kw_only=True)(cls)
 
 
 class Text(Model):
@@ -118,86 +142,3 @@ class GameInfo(Model):
     players: PlayerCount
     minutes: Positive | None = None
     decisions: tuple[Decision, ...] = ()
-
-
-def problems_from(error: ValidationError, model: type[BaseModel], file: str,
-                  lines: dict[Path, int]) -> list[Problem]:
-    """Turn pydantic's errors into :class:`Problem` lines for ``file``."""
-    problems = []
-    for err in error.errors():
-        loc: Path = tuple(p for p in err["loc"] if isinstance(p, str | int))
-        message = _message(err, model, loc)
-        problems.append(Problem(file, line_of(lines, loc), format_path(loc), message))
-    return problems
-
-
-def format_path(loc: Path) -> str:
-    """``("rows", 1, "start")`` becomes ``rows[1].start``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
-    return out
-
-
-def _message(err: Any, model: type[BaseModel], loc: Path) -> str:
-    kind = err["type"]
-    value = err.get("input")
-    if kind == "extra_forbidden":
-        key = str(loc[-1]) if loc else "?"
-        known = _fields_at(model, loc[:-1])
-        close = difflib.get_close_matches(key, known, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else (
-            f" (expected one of: {', '.join(sorted(known))})" if known else "")
-        return f"unknown field '{key}'{hint}"
-    if kind == "missing":
-        return "missing required field"
-    expected = {
-        "int_type": "an integer", "int_parsing": "an integer", "string_type": "a text",
-        "bool_type": "true or false", "list_type": "a list", "tuple_type": "a list",
-        "dict_type": "a mapping", "model_type": "a mapping", "model_attributes_type": "a mapping",
-        "float_type": "a number",
-    }.get(kind)
-    if expected:
-        return f"expected {expected}, got {value!r}"
-    text = str(err["msg"])
-    text = text.removeprefix("Value error, ")
-    text = text[:1].lower() + text[1:]
-    if kind in {"greater_than_equal", "less_than_equal", "greater_than", "less_than",
-                "literal_error", "enum", "too_short", "too_long"}:
-        text += f", got {value!r}"
-    return text
-
-
-def _fields_at(model: Any, loc: Path) -> list[str]:
-    """The keys allowed at ``loc`` inside ``model``, for did-you-mean hints."""
-    current = model
-    for part in loc:
-        current = _unwrap(current)
-        if isinstance(current, type) and issubclass(current, BaseModel):
-            field = current.model_fields.get(str(part))
-            if field is None:
-                return []
-            current = field.annotation
-        else:
-            args = typing.get_args(current)
-            if not args:
-                return []
-            current = args[-1] if typing.get_origin(current) is dict else args[0]
-    current = _unwrap(current)
-    if isinstance(current, type) and issubclass(current, BaseModel):
-        return list(current.model_fields)
-    return []
-
-
-def _unwrap(tp: Any) -> Any:
-    """Strip ``Annotated`` and ``X | None`` down to the model or container type."""
-    origin = typing.get_origin(tp)
-    if origin is Annotated:
-        return _unwrap(typing.get_args(tp)[0])
-    if origin in (Union, types.UnionType):
-        options = [_unwrap(a) for a in typing.get_args(tp) if a is not type(None)]
-        for option in options:
-            if isinstance(option, type) and issubclass(option, BaseModel):
-                return option
-        return options[0] if len(options) == 1 else tp
-    return tp

@@ -1,10 +1,11 @@
 """A cache of validated definitions on disk, so that a command starts without validating.
 
-Validating a definition builds pydantic's schemas first, which costs more than the rest of
-a ``pnp score`` run. A validated definition is therefore pickled under a key that hashes
-the file's bytes with everything that changes what validation produces: the game, pnp's
-version, the source of ``pnp/definitions/*.py``, pydantic's and Python's versions.
-Unpickling a model only sets its fields; it needs no schema.
+Validating a definition imports pydantic and builds its schemas, which costs more than the
+rest of a ``pnp score`` run. A validated definition is therefore pickled under a key that
+hashes the file's bytes with everything that changes what validation produces: the game,
+pnp's version, the source of ``pnp/definitions/*.py``, pydantic's and pydantic-core's
+versions (found without importing them) and Python's. Unpickling a definition only sets
+the fields of plain dataclasses: a warm cache imports no pydantic at all.
 
 The folder is ``$PNP_CACHE_DIR``, else ``$XDG_CACHE_HOME/pnp``, else ``~/.cache/pnp``.
 Only files that are ours and that no one else may write are read; each carries its key
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
+import importlib.util
 import os
 import pickle
 import re
@@ -29,11 +30,16 @@ from typing import TypeVar
 
 from pnp.games import GAMES
 
+try:
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python without hashlib's own BLAKE2
+    from hashlib import blake2b
+
 LIMIT = 32
 """Files kept in the cache folder; the oldest written go first."""
 
 HEADER = 64
-"""Each file starts with its key and the SHA-256 of the pickle that follows."""
+"""Each file starts with its key and the hash of the pickle that follows, 32 bytes each."""
 
 NAME = re.compile(rf"\.?(?:{'|'.join(GAMES)})-[0-9a-f]{{64}}\.pickle(?:\..+\.tmp)?")
 """The names of cache files and of their temporary files, the only files pruned."""
@@ -54,29 +60,55 @@ def folder() -> Path | None:
         return None
 
 
+def digest(*parts: bytes) -> bytes:
+    """The 32-byte BLAKE2b hash of ``parts`` one after the other.
+
+    Taken from ``_blake2``, the module ``hashlib`` itself wraps: importing ``hashlib``
+    loads OpenSSL first, some 3 ms of every ``pnp score``.
+    """
+    hasher = blake2b(digest_size=32)
+    for part in parts:
+        hasher.update(part)
+    return hasher.digest()
+
+
 def key(game: str, content: bytes) -> bytes:
     """The cache key of ``game``'s definition file whose bytes are ``content``."""
-    digest = hashlib.sha256(_environment())
-    digest.update(game.encode() + b"\0")
-    digest.update(content)
-    return digest.digest()
+    return digest(_environment(), game.encode() + b"\0", content)
 
 
 @functools.cache
 def _environment() -> bytes:
-    import pydantic
-    import pydantic_core
-
+    """The hash of everything besides the file that changes what validation produces."""
     import pnp
 
-    digest = hashlib.sha256()
-    for part in (pnp.__version__, pydantic.VERSION, pydantic_core.__version__, sys.version,
-                 sys.implementation.cache_tag or ""):
-        digest.update(part.encode() + b"\0")
+    parts = [f"{part}\0".encode() for part in (
+        pnp.__version__, sys.version, sys.implementation.cache_tag or "", _validator())]
     for path in sorted(Path(__file__).parent.glob("*.py")):
         source = path.read_bytes()
-        digest.update(f"{path.name}\0{len(source)}\0".encode() + source)
-    return digest.digest()
+        parts.append(f"{path.name}\0{len(source)}\0".encode() + source)
+    return digest(*parts)
+
+
+def _validator() -> str:
+    """Pydantic's and pydantic-core's versions, found without importing them (which is what
+    the cache saves): pydantic's ``version.py``, which names pydantic's version and the one
+    pydantic-core it runs with, and the name, size and time of pydantic-core's compiled
+    module, in case that was changed on its own."""
+    try:
+        source = (_package("pydantic") / "version.py").read_text(encoding="utf-8")
+        compiled = [f"{p.name} {p.stat().st_size} {p.stat().st_mtime_ns}"
+                    for p in sorted(_package("pydantic_core").glob("_pydantic_core.*"))]
+    except Exception:
+        return "pydantic not found"
+    return "\0".join([source, *compiled])
+
+
+def _package(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError(name)
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def read(game: str, cache_key: bytes, model: type[T]) -> T | None:
@@ -91,7 +123,7 @@ def read(game: str, cache_key: bytes, model: type[T]) -> T | None:
                 return None
             data = handle.read()
         if (len(data) <= HEADER or data[:32] != cache_key
-                or hashlib.sha256(data[HEADER:]).digest() != data[32:HEADER]):
+                or digest(data[HEADER:]) != data[32:HEADER]):
             return None
         value = pickle.loads(data[HEADER:])
     except Exception:
@@ -115,7 +147,7 @@ def write(game: str, cache_key: bytes, value: object) -> None:
         fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=where)
         try:
             with open(fd, "wb") as handle:
-                handle.write(cache_key + hashlib.sha256(payload).digest() + payload)
+                handle.write(cache_key + digest(payload) + payload)
             os.replace(temporary, where / name)
         except BaseException:
             os.unlink(temporary)

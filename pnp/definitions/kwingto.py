@@ -5,8 +5,6 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Literal
 
-from pydantic import model_validator
-
 from pnp.definitions.base import (
     Bool,
     Colour,
@@ -38,12 +36,10 @@ class Rank(Model):
     values: tuple[Int, ...]
     name: Text | None = None
 
-    @model_validator(mode="after")
-    def _values(self) -> Rank:
+    def __post_init__(self) -> None:
         if not self.values or sorted(set(self.values)) != list(self.values):
             raise ValueError(f"rank {self.rank}: values must be one or more rising numbers, "
                              f"got {list(self.values)}")
-        return self
 
 
 class Deck(Model):
@@ -54,8 +50,7 @@ class Deck(Model):
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
 
-    @model_validator(mode="after")
-    def _complete(self) -> Deck:
+    def __post_init__(self) -> None:
         letters = [s.letter for s in self.suits]
         names = [r.rank for r in self.ranks]
         if len(set(letters)) != len(letters):
@@ -64,7 +59,6 @@ class Deck(Model):
             raise ValueError(f"ranks repeat a name: {names}")
         if len(letters) * len(names) != self.cards:
             raise ValueError(f"{len(letters)} suits × {len(names)} ranks is not {self.cards} cards")
-        return self
 
     @cached_property
     def values(self) -> tuple[int, ...]:
@@ -90,11 +84,9 @@ class Range(Model):
     min: Positive
     max: Positive
 
-    @model_validator(mode="after")
-    def _ordered(self) -> Range:
+    def __post_init__(self) -> None:
         if self.min > self.max:
             raise ValueError(f"min {self.min} is greater than max {self.max}")
-        return self
 
 
 class Dice(Model):
@@ -186,8 +178,7 @@ class Definition(GameInfo):
     ranking: Ranking
     coto: Coto
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Definition:
+    def __post_init__(self) -> None:
         colours = {d.colour for d in self.dice.colours}
         for suit in self.deck.suits:
             if suit.colour not in colours:
@@ -213,4 +204,3 @@ class Definition(GameInfo):
                                  f"({', '.join(sorted(colours))}), got {', '.join(sorted(keys))}")
         if self.dice.per_throw.max > sum(d.count for d in self.dice.colours):
             raise ValueError("dice.per_throw.max is more than the dice there are")
-        return self

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
-
-from pnp.definitions.base import GameInfo, Int, Model, NonNegative, Positive, Str
+from pnp.definitions.base import Check, GameInfo, Grey, Int, Model, NonNegative, Positive, Str
 
 
 class Die(Model):
@@ -26,11 +25,9 @@ class Range(Model):
     min: Int
     max: Int
 
-    @model_validator(mode="after")
-    def _ordered(self) -> Range:
+    def __post_init__(self) -> None:
         if self.min > self.max:
             raise ValueError(f"min {self.min} is greater than max {self.max}")
-        return self
 
 
 class Row(Model):
@@ -51,12 +48,10 @@ class Row(Model):
         span = range(self.first_column, self.last_column + 1)
         return tuple(c for c in span if c != self.gap_column)
 
-    @model_validator(mode="after")
-    def _gap_inside(self) -> Row:
+    def __post_init__(self) -> None:
         if not self.first_column < self.gap_column < self.last_column:
             raise ValueError(f"gap column {self.gap_column} is not inside columns "
                              f"{self.first_column}-{self.last_column}")
-        return self
 
 
 def full_columns(rows: tuple[Row, ...]) -> tuple[int, ...]:
@@ -69,43 +64,41 @@ class Pentagon(Model):
     row: Str
 
 
+def _rows_fit(rows: tuple[Row, ...], earlier: Mapping[str, Any]) -> tuple[Row, ...]:
+    colours = [r.colour for r in rows]
+    if len(set(colours)) != len(colours):
+        raise ValueError(f"rows repeat a colour: {colours}")
+    columns = earlier.get("columns")
+    for row in rows:
+        if columns is not None and row.last_column > columns:
+            raise ValueError(f"{row.colour} row ends in column {row.last_column}, "
+                             f"past the sheet's {columns} columns")
+    return rows
+
+
+def _pentagons_fit(pentagons: tuple[Pentagon, ...],
+                   earlier: Mapping[str, Any]) -> tuple[Pentagon, ...]:
+    if "rows" not in earlier:
+        return pentagons
+    rows: tuple[Row, ...] = earlier["rows"]
+    full = full_columns(rows)
+    for p in pentagons:
+        if p.row not in {r.colour for r in rows}:
+            raise ValueError(f"pentagon in column {p.column}: no row is {p.row!r}")
+        if p.column not in full:
+            raise ValueError(f"pentagon in column {p.column}: that column does not have a "
+                             f"box in every row (those are {list(full)})")
+    if len({p.column for p in pentagons}) != len(pentagons):
+        raise ValueError("two pentagons share a column")
+    return pentagons
+
+
 class Sheet(Model):
     columns: Positive
     values: Range
-    rows: tuple[Row, ...]
-    pentagons: tuple[Pentagon, ...]
+    rows: Annotated[tuple[Row, ...], Check(_rows_fit)]
+    pentagons: Annotated[tuple[Pentagon, ...], Check(_pentagons_fit)]
     failed_throw_boxes: NonNegative
-
-    @field_validator("rows")
-    @classmethod
-    def _rows_fit(cls, rows: tuple[Row, ...], info: ValidationInfo) -> tuple[Row, ...]:
-        colours = [r.colour for r in rows]
-        if len(set(colours)) != len(colours):
-            raise ValueError(f"rows repeat a colour: {colours}")
-        columns = info.data.get("columns")
-        for row in rows:
-            if columns is not None and row.last_column > columns:
-                raise ValueError(f"{row.colour} row ends in column {row.last_column}, "
-                                 f"past the sheet's {columns} columns")
-        return rows
-
-    @field_validator("pentagons")
-    @classmethod
-    def _pentagons_fit(cls, pentagons: tuple[Pentagon, ...],
-                       info: ValidationInfo) -> tuple[Pentagon, ...]:
-        if "rows" not in info.data:
-            return pentagons
-        rows: tuple[Row, ...] = info.data["rows"]
-        full = full_columns(rows)
-        for p in pentagons:
-            if p.row not in {r.colour for r in rows}:
-                raise ValueError(f"pentagon in column {p.column}: no row is {p.row!r}")
-            if p.column not in full:
-                raise ValueError(f"pentagon in column {p.column}: that column does not have a "
-                                 f"box in every row (those are {list(full)})")
-        if len({p.column for p in pentagons}) != len(pentagons):
-            raise ValueError("two pentagons share a column")
-        return pentagons
 
     @cached_property
     def full_columns(self) -> tuple[int, ...]:
@@ -120,7 +113,7 @@ class Print(Model):
     """How the printed sheet tells the rows apart: colour, grey tint and a mark each."""
 
     colours: dict[Str, Str]
-    greys: dict[Str, Annotated[float, Field(ge=0, le=1)]]
+    greys: dict[Str, Grey]
     marks: dict[Str, Str]
 
 
@@ -144,8 +137,7 @@ class Definition(GameInfo):
     scoring: Scoring
     end: End
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Definition:
+    def __post_init__(self) -> None:
         if self.end.failed_throws > self.sheet.failed_throw_boxes:
             raise ValueError(f"end.failed_throws ({self.end.failed_throws}) is more than the "
                              f"sheet's {self.sheet.failed_throw_boxes} failed-throw boxes")
@@ -157,4 +149,3 @@ class Definition(GameInfo):
         for row in self.sheet.rows:
             if row.colour not in die_colours:
                 raise ValueError(f"{row.colour} row has no die of its colour")
-        return self

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
-
-from pnp.definitions.base import Bool, GameInfo, Model, NonNegative, Positive, Str, Text
+from pnp.definitions.base import (
+    Bool,
+    Constrained,
+    GameInfo,
+    Grey,
+    Model,
+    NonNegative,
+    Positive,
+    Str,
+    Text,
+)
 
 
 class Suit(Model):
@@ -28,8 +36,7 @@ class Deck(Model):
     """In capture-sequence order: each rank is followed by the next one in the run."""
     faces: tuple[Face, ...] = ()
 
-    @model_validator(mode="after")
-    def _distinct(self) -> Deck:
+    def __post_init__(self) -> None:
         codes = [s.code for s in self.suits]
         if len(set(codes)) != len(codes) or any(len(c) != 1 for c in codes):
             raise ValueError(f"suit codes must be distinct single letters, got {codes}")
@@ -38,7 +45,6 @@ class Deck(Model):
         for face in self.faces:
             if face.rank not in self.ranks:
                 raise ValueError(f"face {face.rank} is not a rank of the deck")
-        return self
 
     @property
     def size(self) -> int:
@@ -75,13 +81,11 @@ class Caida(Model):
     calls_with_mesa: tuple[Str, ...]
     chain_min_players: Positive
 
-    @model_validator(mode="after")
-    def _aligned(self) -> Caida:
+    def __post_init__(self) -> None:
         if not self.points:
             raise ValueError("a caída needs the points of at least one link")
         if not len(self.points) == len(self.calls) == len(self.calls_with_mesa):
             raise ValueError("points, calls and calls_with_mesa must have one entry per link")
-        return self
 
 
 class Mesa(Model):
@@ -121,8 +125,7 @@ class Variants(Model):
     short_target: Positive
 
 
-Colour = Annotated[Str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
-Grey = Annotated[float, Field(ge=0, le=1)]
+Colour = Annotated[Str, Constrained(pattern=r"^#[0-9A-Fa-f]{6}$")]
 
 
 class Tint(Model):
@@ -143,12 +146,10 @@ class Print(Model):
     ink: Tint
     sides: tuple[SidePrint, ...]
 
-    @model_validator(mode="after")
-    def _distinct_marks(self) -> Print:
+    def __post_init__(self) -> None:
         marks = [s.mark for s in self.sides]
         if len(set(marks)) != len(marks):
             raise ValueError(f"side marks repeat: {marks}")
-        return self
 
 
 class Term(Model):
@@ -175,8 +176,7 @@ class Definition(GameInfo):
     print: Print
     terms: tuple[Term, ...] = ()
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Definition:
+    def __post_init__(self) -> None:
         ranks = set(self.deck.ranks)
         for where, order in (("rank_order", self.rank_order),
                              ("variants.aces_high.rank_order", self.variants.aces_high.rank_order)):
@@ -202,7 +202,6 @@ class Definition(GameInfo):
             if self.sides(count) > len(self.print.sides):
                 raise ValueError(f"print.sides: {self.sides(count)} sides play with {count} "
                                  f"players, only {len(self.print.sides)} are described")
-        return self
 
     def sides(self, players: int) -> int:
         """How many sides score: teams with the partnership count, else one per player."""

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import model_validator
-
 from pnp.definitions.base import (
     Bool,
     Colour,
@@ -54,8 +52,7 @@ class Deck(Model):
     development: tuple[Development, ...]
     nobles: tuple[Noble, ...]
 
-    @model_validator(mode="after")
-    def _distinct(self) -> Deck:
+    def __post_init__(self) -> None:
         ranks = [d.rank for d in self.development] + [n.rank for n in self.nobles]
         if len(set(ranks)) != len(ranks):
             raise ValueError(f"ranks repeat: {ranks}")
@@ -65,7 +62,6 @@ class Deck(Model):
         suits = [s.id for s in self.suits]
         if len(set(suits)) != len(suits):
             raise ValueError(f"suits repeat: {suits}")
-        return self
 
     def value(self, rank: str) -> int | None:
         """The value of a development rank, or None for a noble."""
@@ -82,14 +78,12 @@ class Chips(Model):
     starting: NonNegative
     take: Positive
 
-    @model_validator(mode="after")
-    def _piles(self) -> Chips:
+    def __post_init__(self) -> None:
         unknown = sorted(set(self.pile) - set(self.values))
         if unknown:
             raise ValueError(f"pile holds chip values outside {list(self.values)}: {unknown}")
         if self.take > self.piles:
             raise ValueError(f"take ({self.take}) is more than the {self.piles} piles")
-        return self
 
 
 class Setup(Model):
@@ -161,8 +155,7 @@ class Definition(GameInfo):
     terms: dict[Str, Text]
     completion: tuple[Completion, ...]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Definition:
+    def __post_init__(self) -> None:
         if self.players.min != self.setup.players:
             raise ValueError(f"players.min ({self.players.min}) is not the base game's "
                              f"setup.players ({self.setup.players})")
@@ -183,7 +176,6 @@ class Definition(GameInfo):
         for players in range(self.players.min, self.players.max + 1):
             if self.nobles_revealed(players) > len(self.deck.suits) * len(self.deck.nobles):
                 raise ValueError(f"{players} players would reveal more nobles than the deck has")
-        return self
 
     def extra_players(self, players: int) -> int:
         return max(0, players - self.setup.players)

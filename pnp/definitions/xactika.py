@@ -6,8 +6,6 @@ from __future__ import annotations
 from math import prod
 from typing import Literal
 
-from pydantic import model_validator
-
 from pnp.definitions.base import (
     Bool,
     Colour,
@@ -49,8 +47,7 @@ class Deck(Model):
     values: Values
     reference_cards: NonNegative
 
-    @model_validator(mode="after")
-    def _enumerable(self) -> Deck:
+    def __post_init__(self) -> None:
         ids = self.shape_ids
         if not ids:
             raise ValueError("the deck needs at least one shape")
@@ -71,7 +68,6 @@ class Deck(Model):
         if (self.values.min, self.values.max) != (low, high):
             raise ValueError(f"values {self.values.min}-{self.values.max} do not match the "
                              f"sums of counts, {low}-{high}")
-        return self
 
     @property
     def shape_ids(self) -> tuple[str, ...]:
@@ -144,8 +140,7 @@ class Definition(GameInfo):
     end: End
     tips: Tips
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Definition:
+    def __post_init__(self) -> None:
         dealt = self.players.max * self.deal.cards_per_player
         if dealt > self.deck.size:
             raise ValueError(f"{self.players.max} players × {self.deal.cards_per_player} cards "
@@ -159,7 +154,6 @@ class Definition(GameInfo):
         ids = [m.id for m in self.modes]
         if not ids or len(set(ids)) != len(ids):
             raise ValueError(f"modes need distinct ids, got {ids}")
-        return self
 
     @property
     def tricks_per_hand(self) -> int:
