@@ -497,12 +497,12 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
 def check_definitions(games: Sequence[str], rules_dir: Path) -> None:
     """Raise one :class:`~pnp.errors.DefinitionError` with every problem of these games'
     definitions (rather than one failure per target made from them)."""
-    from pnp.definitions import load
+    from pnp.render.sheet import check_drawable
 
     problems: list[Problem] = []
     for game in games:
         try:
-            load(game, rules_dir)
+            check_drawable(game, rules_dir)
         except DefinitionError as exc:
             problems.extend(exc.problems)
     if problems:

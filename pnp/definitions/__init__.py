@@ -15,11 +15,19 @@ from typing import Any
 from pnp.assets import shown as _shown
 from pnp.definitions import cache
 from pnp.definitions.base import GameInfo
-from pnp.definitions.source import YamlSyntaxError, decode_text, load_with_lines, read_bytes
+from pnp.definitions.source import (
+    YamlSyntaxError,
+    decode_text,
+    line_of,
+    load_with_lines,
+    read_bytes,
+)
 from pnp.errors import DefinitionError, Problem
 from pnp.games import GAMES, check_game, rules_dir
+from pnp.reading import Where
 
-__all__ = ["GAMES", "check_game", "load", "load_file", "model_of", "rules_dir", "validate_all"]
+__all__ = ["GAMES", "check_game", "load", "load_file", "locate", "model_of", "rules_dir",
+           "validate_all"]
 
 
 def model_of(game: str) -> type[GameInfo]:
@@ -97,13 +105,30 @@ def _validated(text: str, shown: str, game: str) -> GameInfo:
     return definition
 
 
+def locate(game: str, found: list[tuple[Where, str]],
+           directory: Path | None = None) -> list[Problem]:
+    """Problems found in ``game``'s valid definition (by field), with the file and line."""
+    path = (directory or rules_dir()) / f"{check_game(game)}.yaml"
+    _data, lines = load_with_lines(decode_text(read_bytes(path)))
+    from pnp.definitions.validation import format_path
+
+    return [Problem(_shown(path), line_of(lines, where), format_path(where), message)
+            for where, message in found]
+
+
 def validate_all(directory: Path | None = None) -> list[Problem]:
-    """Every problem in every definition (an empty list when all are sound)."""
+    """Every problem in every definition (an empty list when all are sound), including
+    what the sheets could not draw (which imports the renderers)."""
+    from pnp.render.sheet import drawable
+
     problems: list[Problem] = []
     for game in GAMES:
+        path = (directory or rules_dir()) / f"{game}.yaml"
         try:
-            load_file((directory or rules_dir()) / f"{game}.yaml", game)
+            definition = load_file(path, game)
         except DefinitionError as exc:
             problems.extend(exc.problems)
+            continue
+        problems.extend(locate(game, drawable(game, definition), directory))
     return problems
 

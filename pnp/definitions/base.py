@@ -51,15 +51,43 @@ def _colour(value: str, earlier: Mapping[str, Any]) -> str:
     return value
 
 
+def _printed(value: str, earlier: Mapping[str, Any]) -> str:
+    if not value.strip():
+        raise ValueError("must not be empty")
+    return value
+
+
+def unique(what: str) -> Check:
+    """Items of a list whose ``what`` (an attribute) must differ from each other's."""
+
+    def check(items: tuple[Any, ...], earlier: Mapping[str, Any]) -> tuple[Any, ...]:
+        seen = [getattr(item, what) for item in items]
+        repeated = sorted({key for key in seen if seen.count(key) > 1})
+        if repeated:
+            raise ValueError(f"{what} {', '.join(map(repr, repeated))} appears more than once")
+        return items
+
+    return Check(check)
+
+
+MAX_PLAYERS = 12
+"""The most players a definition may allow: more than any sheet, pad or aid has room for."""
+
 STRICT = Constrained(strict=True)
 Int = Annotated[int, STRICT]
-Str = Annotated[str, STRICT]
+Str = Annotated[str, STRICT, Check(_printed)]
+"""A text: every one is printed or shown somewhere, so none may be empty."""
 Bool = Annotated[bool, STRICT]
 Positive = Annotated[int, STRICT, Constrained(ge=1)]
 NonNegative = Annotated[int, STRICT, Constrained(ge=0)]
+Points = Annotated[int, STRICT, Constrained(ge=0, le=999)]
+"""Points, penalties and targets: printed in a writing box, so at most three digits."""
+Count = Annotated[int, STRICT, Constrained(ge=1, le=99)]
+"""How many of something a sheet draws or a check goes through: at most two digits (the
+sheets' own room is checked by :func:`pnp.render.sheet.drawable`)."""
 Colour = Annotated[str, STRICT, Check(_colour)]
 """A printed colour, ``#rrggbb``."""
-Grey = Annotated[float, Constrained(ge=0, le=1)]
+Grey = Annotated[float, STRICT, Constrained(ge=0, le=1, allow_inf_nan=False)]
 """A grey for black-and-white printing: 0 is black, 1 white."""
 
 
@@ -96,7 +124,11 @@ class Tint(Model):
 
 class PlayerCount(Model):
     min: Positive
-    max: Positive
+    max: Annotated[int, STRICT, Constrained(ge=1, le=MAX_PLAYERS)]
+
+    def __post_init__(self) -> None:
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is more than max {self.max}")
 
 
 class Decision(Model):
@@ -141,4 +173,4 @@ class GameInfo(Model):
     credits: Credits
     players: PlayerCount
     minutes: Positive | None = None
-    decisions: tuple[Decision, ...] = ()
+    decisions: Annotated[tuple[Decision, ...], unique("id")] = ()

@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Literal
 
 from pnp.definitions.base import (
+    STRICT,
     Bool,
     Colour,
+    Constrained,
+    Count,
     GameInfo,
     Grey,
     Int,
     Model,
     NonNegative,
+    Points,
     Positive,
     Str,
     Text,
     Tint,
+    unique,
 )
 
 
@@ -45,8 +50,8 @@ class Rank(Model):
 class Deck(Model):
     """Each player's own deck."""
 
-    cards: Positive
-    jokers: NonNegative
+    cards: Count
+    jokers: Count | Literal[0]
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
 
@@ -76,7 +81,7 @@ class DiceColour(Model):
     """Dice of one colour; ``mixed`` says whether they add or subtract in a two-colour throw."""
 
     colour: Str
-    count: Positive
+    count: Count
     mixed: Literal["add", "subtract"]
 
 
@@ -91,7 +96,7 @@ class Range(Model):
 
 class Dice(Model):
     sides: Positive
-    colours: tuple[DiceColour, ...]
+    colours: Annotated[tuple[DiceColour, ...], unique("colour")]
     per_throw: Range
     rethrows: NonNegative
     rethrow_same_dice: Bool
@@ -124,28 +129,28 @@ class Print(Model):
 class Board(Model):
     """Three rows of five spaces, so five columns of three."""
 
-    rows: Positive
-    spaces: Positive
+    rows: Count
+    spaces: Count
 
 
 class RoyalFlush(Model):
-    points: NonNegative
+    points: Points
     ranks: tuple[Str, ...]
 
 
 class Scoring(Model):
-    points_per_card: NonNegative
+    points_per_card: Points
     complete_row: Literal["rightmost"]
     column: Literal["highest_minus_lowest"]
-    straight_flush: NonNegative
+    straight_flush: Points
     royal_flush: RoyalFlush
     royal_also_straight: Bool
-    failed_throw_penalty: NonNegative
+    failed_throw_penalty: Points
 
 
 class End(Model):
-    complete_rows: Positive
-    failed_throws: Positive
+    complete_rows: Count
+    failed_throws: Count
     finish_round: Bool
 
 
@@ -156,13 +161,13 @@ class Ranking(Model):
 
 class CotoFormat(Model):
     id: Literal["games", "wins", "points"]
-    example: Positive
+    example: Annotated[int, STRICT, Constrained(ge=1, le=999)]
 
 
 class Coto(Model):
     """A series of games: how long it runs, and how it is won."""
 
-    formats: tuple[CotoFormat, ...]
+    formats: Annotated[tuple[CotoFormat, ...], unique("id")]
     points_carry_over: Bool
     tie: Literal["one_more_game"]
 

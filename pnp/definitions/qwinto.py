@@ -6,7 +6,21 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from pnp.definitions.base import Check, GameInfo, Grey, Int, Model, NonNegative, Positive, Str
+from pnp.definitions.base import (
+    STRICT,
+    Check,
+    Colour,
+    Constrained,
+    Count,
+    GameInfo,
+    Grey,
+    Model,
+    NonNegative,
+    Points,
+    Positive,
+    Str,
+    unique,
+)
 
 
 class Die(Model):
@@ -21,9 +35,12 @@ class Turn(Model):
     numbers_per_throw: Positive
 
 
+Value = Annotated[int, STRICT, Constrained(ge=-999, le=999)]
+
+
 class Range(Model):
-    min: Int
-    max: Int
+    min: Value
+    max: Value
 
     def __post_init__(self) -> None:
         if self.min > self.max:
@@ -34,9 +51,9 @@ class Row(Model):
     """A coloured row: ``boxes`` boxes from ``first_column`` on, with one gap inside."""
 
     colour: Str
-    first_column: Positive
-    boxes: Positive
-    gap_column: Positive
+    first_column: Count
+    boxes: Count
+    gap_column: Count
 
     @property
     def last_column(self) -> int:
@@ -60,7 +77,7 @@ def full_columns(rows: tuple[Row, ...]) -> tuple[int, ...]:
 
 
 class Pentagon(Model):
-    column: Positive
+    column: Count
     row: Str
 
 
@@ -94,11 +111,11 @@ def _pentagons_fit(pentagons: tuple[Pentagon, ...],
 
 
 class Sheet(Model):
-    columns: Positive
+    columns: Count
     values: Range
     rows: Annotated[tuple[Row, ...], Check(_rows_fit)]
     pentagons: Annotated[tuple[Pentagon, ...], Check(_pentagons_fit)]
-    failed_throw_boxes: NonNegative
+    failed_throw_boxes: Annotated[int, STRICT, Constrained(ge=0, le=99)]
 
     @cached_property
     def full_columns(self) -> tuple[int, ...]:
@@ -112,25 +129,25 @@ class Sheet(Model):
 class Print(Model):
     """How the printed sheet tells the rows apart: colour, grey tint and a mark each."""
 
-    colours: dict[Str, Str]
+    colours: dict[Str, Colour]
     greys: dict[Str, Grey]
     marks: dict[Str, Str]
 
 
 class Scoring(Model):
-    points_per_number: NonNegative
+    points_per_number: Points
     complete_row: Literal["rightmost"]
     pentagon: Literal["value"]
-    failed_throw_penalty: NonNegative
+    failed_throw_penalty: Points
 
 
 class End(Model):
-    complete_rows: Positive
-    failed_throws: Positive
+    complete_rows: Count
+    failed_throws: Count
 
 
 class Definition(GameInfo):
-    dice: tuple[Die, ...]
+    dice: Annotated[tuple[Die, ...], unique("colour")]
     turn: Turn
     sheet: Sheet
     print: Print

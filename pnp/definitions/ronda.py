@@ -5,16 +5,23 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pnp.definitions.base import (
+    STRICT,
     Bool,
+    Colour,
     Constrained,
+    Count,
     GameInfo,
     Grey,
     Model,
-    NonNegative,
+    Points,
     Positive,
     Str,
     Text,
+    unique,
 )
+
+Target = Annotated[int, STRICT, Constrained(ge=1, le=999)]
+"""Points a game is played to: printed on the pad, so at most three digits."""
 
 
 class Suit(Model):
@@ -26,13 +33,13 @@ class Suit(Model):
 
 
 class Face(Model):
-    rank: Positive
+    rank: Count
     name: Text
 
 
 class Deck(Model):
     suits: tuple[Suit, ...]
-    ranks: tuple[Positive, ...]
+    ranks: tuple[Count, ...]
     """In capture-sequence order: each rank is followed by the next one in the run."""
     faces: tuple[Face, ...] = ()
 
@@ -52,8 +59,8 @@ class Deck(Model):
 
 
 class Deal(Model):
-    hand: Positive
-    table: NonNegative
+    hand: Count
+    table: Count | Literal[0]
     table_distinct_ranks: Bool
     table_no_run: Bool
     direction: Literal["counterclockwise", "clockwise"]
@@ -69,13 +76,13 @@ class Partnerships(Model):
 class Combination(Model):
     name: Str
     cards: Positive
-    points: NonNegative
-    false_penalty: NonNegative
-    hidden_penalty: NonNegative
+    points: Points
+    false_penalty: Points
+    hidden_penalty: Points
 
 
 class Caida(Model):
-    points: tuple[NonNegative, ...]
+    points: tuple[Points, ...]
     """Points of each link of a chain: the first caída, then the next player's, and so on."""
     calls: tuple[Str, ...]
     calls_with_mesa: tuple[Str, ...]
@@ -89,43 +96,40 @@ class Caida(Model):
 
 
 class Mesa(Model):
-    points: NonNegative
+    points: Points
 
 
 class CountRule(Model):
     sides: Positive
-    over: NonNegative
+    over: Annotated[int, STRICT, Constrained(ge=0, le=99)]
     most_only: Bool = False
     """Only the side with strictly more cards than every other scores."""
 
 
 class EndOfDeal(Model):
-    count: tuple[CountRule, ...]
+    count: Annotated[tuple[CountRule, ...], unique("sides")]
 
 
 class AcesHigh(Model):
-    rank_order: tuple[Positive, ...]
+    rank_order: tuple[Count, ...]
 
 
 class HeavyHidden(Model):
-    ronda_penalty: NonNegative
+    ronda_penalty: Points
 
 
 class AdvancedEnd(Model):
-    bonus: NonNegative
-    bonus_ranks: tuple[Positive, ...]
-    penalty: NonNegative
-    penalty_ranks: tuple[Positive, ...]
+    bonus: Points
+    bonus_ranks: tuple[Count, ...]
+    penalty: Points
+    penalty_ranks: tuple[Count, ...]
 
 
 class Variants(Model):
     aces_high: AcesHigh
     heavy_hidden: HeavyHidden
     advanced_end: AdvancedEnd
-    short_target: Positive
-
-
-Colour = Annotated[Str, Constrained(pattern=r"^#[0-9A-Fa-f]{6}$")]
+    short_target: Target
 
 
 class Tint(Model):
@@ -165,16 +169,16 @@ class Definition(GameInfo):
     partnerships: Partnerships
     combinations: tuple[Combination, ...]
     """Weakest kind first."""
-    rank_order: tuple[Positive, ...]
+    rank_order: tuple[Count, ...]
     """Lowest first, for comparing combinations of the same kind."""
     tie: Literal["split_round_down"]
     caida: Caida
     mesa: Mesa
     end_of_deal: EndOfDeal
-    target: Positive
+    target: Target
     variants: Variants
     print: Print
-    terms: tuple[Term, ...] = ()
+    terms: Annotated[tuple[Term, ...], unique("id")] = ()
 
     def __post_init__(self) -> None:
         ranks = set(self.deck.ranks)

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pnp.definitions.base import (
+    STRICT,
     Bool,
     Colour,
     Completion,
+    Constrained,
+    Count,
     GameInfo,
     Model,
     NonNegative,
     PlayerCount,
+    Points,
     Positive,
     Str,
     Text,
     Tint,
+    unique,
 )
 
 
@@ -30,7 +35,7 @@ class Development(Model):
     """A development card rank: what it costs, and what it adds up to as a bonus."""
 
     rank: Str
-    value: Positive
+    value: Count
 
 
 class Noble(Model):
@@ -42,7 +47,7 @@ class Noble(Model):
 
     rank: Str
     name: Text
-    requirement: Positive
+    requirement: Count
     ability: Str
     free_cards: NonNegative
 
@@ -72,9 +77,9 @@ class Deck(Model):
 
 
 class Chips(Model):
-    values: tuple[Positive, ...]
-    piles: Positive
-    pile: tuple[Positive, ...]
+    values: tuple[Count, ...]
+    piles: Count
+    pile: tuple[Count, ...]
     starting: NonNegative
     take: Positive
 
@@ -93,8 +98,8 @@ class Setup(Model):
 
 
 class Limits(Model):
-    reserved: NonNegative
-    chips: NonNegative
+    reserved: Annotated[int, STRICT, Constrained(ge=0, le=99)]
+    chips: Annotated[int, STRICT, Constrained(ge=0, le=99)]
     nobles_per_round: Positive
 
 
@@ -108,14 +113,14 @@ class Claims(Model):
 
 
 class Scoring(Model):
-    noble: NonNegative
-    series: NonNegative
-    run: NonNegative
-    reserved_penalty: NonNegative
+    noble: Points
+    series: Points
+    run: Points
+    reserved_penalty: Points
 
 
 class End(Model):
-    points: Positive
+    points: Annotated[int, STRICT, Constrained(ge=1, le=999)]
     deck_runs_out: Bool
     finish_round: Bool
     tiebreak: Literal["fewer_nobles"]
@@ -151,9 +156,9 @@ class Definition(GameInfo):
     end: End
     variant: Variant
     print: Print
-    actions: tuple[Action, ...]
+    actions: Annotated[tuple[Action, ...], unique("id")]
     terms: dict[Str, Text]
-    completion: tuple[Completion, ...]
+    completion: Annotated[tuple[Completion, ...], unique("id")]
 
     def __post_init__(self) -> None:
         if self.players.min != self.setup.players:

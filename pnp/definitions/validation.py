@@ -29,7 +29,7 @@ def validate(model: type[T], data: Any, file: str, lines: dict[Path, int]) -> T:
     try:
         value: T = _adapter(model).validate_python(data)
     except ValidationError as exc:
-        raise DefinitionError(problems_from(exc, model, file, lines)) from None
+        raise DefinitionError(problems_from(exc, model, file, lines, data)) from None
     return value
 
 
@@ -44,14 +44,42 @@ def _adapter(model: type) -> TypeAdapter[Any]:
 
 
 def problems_from(error: ValidationError, model: type, file: str,
-                  lines: dict[Path, int]) -> list[Problem]:
-    """Turn pydantic's errors into :class:`Problem` lines for ``file``."""
+                  lines: dict[Path, int], data: Any = None) -> list[Problem]:
+    """Turn pydantic's errors into :class:`Problem` lines for ``file``.
+
+    A field that takes one of two shapes (a text in each language, or one plain text) is
+    reported in the words of the shape it was given, at the keys of ``data``.
+    """
+    errors = [(err, _in_data(err["loc"], data)) for err in error.errors()]
     problems = []
-    for err in error.errors():
-        loc: Path = tuple(p for p in err["loc"] if isinstance(p, str | int))
+    for err, loc in errors:
+        tagged = len(loc) < len(err["loc"])
+        if tagged and err["type"] in _SHAPES and any(
+                other is not err and len(where) > len(loc) and where[:len(loc)] == loc
+                for other, where in errors):
+            continue
         message = _message(err, model, loc)
         problems.append(Problem(file, line_of(lines, loc), format_path(loc), message))
     return problems
+
+
+_SHAPES = {"string_type", "dataclass_type", "dataclass_args_type", "dict_type", "model_type"}
+"""Errors saying a value has the other shape of a union (see :func:`problems_from`)."""
+
+
+def _in_data(raw: tuple[Any, ...], data: Any) -> Path:
+    """``raw`` without the names pydantic gives a union's members: the keys of ``data``."""
+    loc: list[str | int] = []
+    current = data
+    for index, part in enumerate(raw):
+        inside = (isinstance(current, dict) and part in current) or (
+            isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current))
+        if inside:
+            loc.append(part)
+            current = current[part]
+        elif index == len(raw) - 1 and isinstance(part, str | int) and "[" not in str(part):
+            loc.append(part)
+    return tuple(loc)
 
 
 def format_path(loc: Path) -> str:

@@ -4,11 +4,14 @@ bidding, the three modes and their scoring."""
 from __future__ import annotations
 
 from math import prod
-from typing import Literal
+from typing import Annotated, Literal
 
 from pnp.definitions.base import (
+    STRICT,
     Bool,
     Colour,
+    Constrained,
+    Count,
     GameInfo,
     Grey,
     Model,
@@ -43,9 +46,9 @@ class Deck(Model):
 
     shapes: tuple[Shape, ...]
     counts: tuple[Positive, ...]
-    size: Positive
+    size: Count
     values: Values
-    reference_cards: NonNegative
+    reference_cards: Count | Literal[0]
 
     def __post_init__(self) -> None:
         ids = self.shape_ids
@@ -111,12 +114,12 @@ class Mode(Model):
 
 
 class Scoring(Model):
-    per_trick: Positive
-    missed_bid: Positive
+    per_trick: Annotated[int, STRICT, Constrained(ge=1, le=999)]
+    missed_bid: Annotated[int, STRICT, Constrained(ge=1, le=999)]
 
 
 class End(Model):
-    hands: Positive
+    hands: Count
 
 
 class Lead(Model):
@@ -145,9 +148,6 @@ class Definition(GameInfo):
         if dealt > self.deck.size:
             raise ValueError(f"{self.players.max} players × {self.deal.cards_per_player} cards "
                              f"is more than the deck's {self.deck.size}")
-        if self.players.min > self.players.max:
-            raise ValueError(f"players.min {self.players.min} is more than players.max "
-                             f"{self.players.max}")
         if not self.bidding.min <= self.bidding.max <= self.tricks_per_hand:
             raise ValueError(f"bidding runs {self.bidding.min}-{self.bidding.max}; it must lie "
                              f"within 0-{self.tricks_per_hand}, the tricks in a hand")

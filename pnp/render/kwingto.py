@@ -20,7 +20,7 @@ from pnp.engines.kwingto import is_failed, throw_result
 from pnp.i18n import N_, Translate
 from pnp.render import fonts
 from pnp.render.draw import box, centred, operator
-from pnp.render.sheet import Layout, Style
+from pnp.render.sheet import Layout, Overrun, Style
 
 PAD = 3.0
 TITLE = 9.0
@@ -446,7 +446,21 @@ def _targets(canvas: Canvas, rules: Definition, style: Style, width: float, top:
               2.6, share - target_w - 3, align="left")
 
 
+def overruns(rules: Definition) -> list[Overrun]:
+    """The failed-throw boxes side by side, not overlapping, in the panel beside the board."""
+    count = rules.end.failed_throws
+    panel = size(rules)[0] - 2 * PAD - SUIT_W - rules.board.spaces * SPACE_W - PANEL_GAP
+    if count * FAILED_BOX + (count - 1) * 1.0 > panel:
+        return [(("end", "failed_throws"), f"{count} failed-throw boxes do not fit beside "
+                                           "the board")]
+    return []
+
+
 LAYOUTS = {
-    "sheet": Layout(N_("score sheet"), size, draw, per_page=(1, 2, 4)),
-    "coto": Layout(N_("coto tally"), coto_size, coto_draw, per_page=(1, 2)),
+    "sheet": Layout(N_("score sheet"), size, draw, per_page=(1, 2, 4),
+                    smallest_box=lambda rules: min(FAILED_BOX, SPREAD_H - 2 * INSET - 1),
+                    grows=(("board", "spaces"), ("board", "rows")), overruns=overruns),
+    "coto": Layout(N_("coto tally"), coto_size, coto_draw, per_page=(1, 2),
+                   smallest_box=lambda rules: COTO_ROW,
+                   grows=(("players", "max"), ("coto", "formats"))),
 }

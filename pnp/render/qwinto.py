@@ -13,7 +13,7 @@ from pnp.definitions.qwinto import Definition
 from pnp.i18n import N_
 from pnp.render import fonts
 from pnp.render.draw import box, centred, operator, pentagon
-from pnp.render.sheet import Layout, Style
+from pnp.render.sheet import Layout, Overrun, Style
 from pnp.texts.qwinto import ROWS
 
 BOX = 10.0
@@ -28,6 +28,8 @@ TITLE = 8.0
 FAILED_BOX = 9.2
 STRIP_BOX = 14.0
 STRIP_GAP = 7.0
+PENALTY_TEXT = 26.0
+"""Room kept after the failed-throw boxes for "−999 each" in the widest language."""
 
 
 def size(rules: Definition) -> tuple[float, float]:
@@ -97,4 +99,23 @@ def _strip(canvas: Canvas, rules: Definition, style: Style, x: float, y: float) 
             operator(canvas, left + STRIP_BOX + STRIP_GAP / 2, y + STRIP_BOX * 0.36, sign)
 
 
-LAYOUTS = {"sheet": Layout(N_("score sheet"), size, draw, per_page=(1, 2, 4))}
+def overruns(rules: Definition) -> list[Overrun]:
+    """The failed-throw boxes and their penalty, and the scoring strip, within the sheet."""
+    found: list[Overrun] = []
+    room = rules.sheet.columns * BOX
+    failed = rules.sheet.failed_throw_boxes * (FAILED_BOX + 1.5) + 1 + PENALTY_TEXT
+    if failed > room:
+        found.append((("sheet", "failed_throw_boxes"),
+                      f"{rules.sheet.failed_throw_boxes} failed-throw boxes and their penalty "
+                      f"do not fit the sheet's {rules.sheet.columns} columns"))
+    items = len(rules.sheet.rows) + 3
+    if items * (STRIP_BOX + STRIP_GAP) - STRIP_GAP > room:
+        found.append((("sheet", "rows"), f"the scoring strip of {len(rules.sheet.rows)} rows "
+                                         f"does not fit the sheet's {rules.sheet.columns} columns"))
+    return found
+
+
+LAYOUTS = {"sheet": Layout(N_("score sheet"), size, draw, per_page=(1, 2, 4),
+                           smallest_box=lambda rules: min(BOX - 2 * INSET, FAILED_BOX),
+                           grows=(("sheet", "columns"), ("sheet", "rows")),
+                           overruns=overruns)}

@@ -19,9 +19,10 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.definitions import check_game, load
-from pnp.errors import PnpError
+from pnp.definitions import check_game, load, locate
+from pnp.errors import DefinitionError, PnpError
 from pnp.i18n import Translate, translator
+from pnp.reading import Where
 from pnp.render import fonts
 from pnp.render.draw import Field, FieldBox, new_canvas
 from pnp.render.paper import SIZES
@@ -34,6 +35,9 @@ MARGIN = 8.0
 
 PRINTABLE = 6.0
 """Nothing is drawn nearer the paper's edge than this: home printers leave it blank."""
+
+WRITING_BOX = 8.0
+"""The smallest writing box a printed sheet may have, in mm: a pen stroke and two digits."""
 
 MAX_SCALE = 2.2
 
@@ -70,14 +74,31 @@ class Style:
         return (r, g, b)
 
 
+Overrun = tuple[Where, str]
+"""A field of the definition and what it asks that the sheet has no room for."""
+
+
+def _fits(rules: Any) -> list[Overrun]:
+    return []
+
+
 @dataclass(frozen=True)
 class Layout:
-    """One kind of printable sheet of a game."""
+    """One kind of printable sheet of a game.
+
+    ``smallest_box`` gives the side of its smallest writing box at natural size, and
+    ``grows`` the definition fields that set the natural width and height: together they
+    let :func:`drawable` refuse a definition whose boxes would print too small.
+    ``overruns`` lists what would not fit inside the natural size at all.
+    """
 
     title: str
     size: Callable[[Any], tuple[float, float]]
     draw: Callable[[Canvas, Any, Style], None]
     per_page: tuple[int, ...] = (1,)
+    smallest_box: Callable[[Any], float] | None = None
+    grows: tuple[Where, Where] = ((), ())
+    overruns: Callable[[Any], list[Overrun]] = _fits
 
 
 @dataclass(frozen=True)
@@ -127,6 +148,46 @@ def impose(size: tuple[float, float], paper: str, per_page: int) -> Imposition:
     return best[1]
 
 
+def drawable(game: str, rules: Any) -> list[Overrun]:
+    """What keeps ``rules`` from being drawn as pnp promises, without drawing it: for every
+    kind of sheet, paper and per-page count, writing boxes of at least
+    :data:`WRITING_BOX` once the copies are scaled to their cells, and nothing outside
+    the sheet's natural size (so nothing within the margins of the paper)."""
+    found: list[Overrun] = []
+    for kind, layout in layouts(game).items():
+        found.extend(layout.overruns(rules))
+        if layout.smallest_box is None:
+            continue
+        side = layout.smallest_box(rules)
+        natural = layout.size(rules)
+        for per_page in layout.per_page:
+            for paper in PAPERS:
+                imposition = impose(natural, paper, per_page)
+                cell = imposition.cells[0]
+                scale = cell.scale
+                if side * scale < WRITING_BOX - 1e-9:
+                    wide = cell.width / natural[0] <= cell.height / natural[1]
+                    field = layout.grows[0] if wide else layout.grows[1]
+                    copies = f"{per_page} per page" if per_page > 1 else "one per page"
+                    found.append((field, f"the {game} {kind}'s writing boxes would print "
+                                         f"{side * scale:.1f} mm wide ({copies} on "
+                                         f"{paper.upper()}); they must be at least "
+                                         f"{WRITING_BOX:g} mm"))
+                    break
+            else:
+                continue
+            break
+    return found
+
+
+def check_drawable(game: str, rules_dir: Path | None = None) -> None:
+    """Refuse, as a definition problem naming the field's line, a definition that
+    validates but cannot be drawn (see :func:`drawable`)."""
+    found = drawable(game, load(game, rules_dir))
+    if found:
+        raise DefinitionError(locate(game, found, rules_dir))
+
+
 def layouts(game: str) -> dict[str, Layout]:
     """The kinds of sheet ``game`` offers, by name (the first is the default)."""
     module = importlib.import_module(f"pnp.render.{check_game(game)}")
@@ -159,6 +220,7 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
         from pnp.render import fillable as forms
 
         forms.check(game, kind, per_page, grayscale)
+    check_drawable(game, rules_dir)
     rules = load(game, rules_dir)
     style = Style(lang, translator(lang, game), grayscale, [] if fillable else None)
     fonts.register()

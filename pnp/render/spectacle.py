@@ -22,7 +22,7 @@ from pnp.definitions.spectacle import Definition
 from pnp.i18n import N_
 from pnp.render import fonts
 from pnp.render.draw import box, centred, operator
-from pnp.render.sheet import Layout, Style
+from pnp.render.sheet import Layout, Overrun, Style
 
 WIDTH = 190.0
 HEIGHT = 148.0
@@ -95,6 +95,23 @@ def claim_boxes(rules: Definition) -> int:
     """Boxes per kind of claim: enough for that kind alone to pass the end threshold."""
     each = max(1, min(rules.scoring.series, rules.scoring.run))
     return -(-rules.end.points // each) + 1
+
+
+CLAIM_LABEL = 36.0
+"""Room the claim rows' titles take at most, before their boxes."""
+
+
+def smallest_box(rules: Definition) -> float:
+    """The narrowest of the track's cells and the claim boxes."""
+    return min(BOX, LEFT / len(track(rules)), (LEFT - CLAIM_LABEL) / claim_boxes(rules) - 1.6)
+
+
+def overruns(rules: Definition) -> list[Overrun]:
+    """The reserved-card boxes and the chips beside them, within the left column."""
+    if rules.limits.reserved * STEP + 40 > LEFT:
+        return [(("limits", "reserved"), f"{rules.limits.reserved} reserved-card boxes do not "
+                                         "fit the player aid")]
+    return []
 
 
 def proposed(rules: Definition) -> set[str]:
@@ -387,4 +404,6 @@ def _panel(canvas: Canvas, rules: Definition, style: Style, left: float, top: fl
     canvas.restoreState()
 
 
-LAYOUTS = {"aid": Layout(N_("player aid"), size, draw, per_page=(1, 2))}
+LAYOUTS = {"aid": Layout(N_("player aid"), size, draw, per_page=(1, 2),
+                         smallest_box=smallest_box, grows=(("end", "points"), ("end", "points")),
+                         overruns=overruns)}

@@ -467,6 +467,8 @@ ICONS: dict[Icon, Callable[[Canvas, RGB, float, float, float], None]] = {
 
 
 LAYOUTS = {
-    "pad": Layout(N_("score pad"), pad_size, draw_pad, per_page=(1,)),
+    "pad": Layout(N_("score pad"), pad_size, draw_pad, per_page=(1,),
+                  smallest_box=lambda rules: min(CELL_W, CELL_H) - 2 * INSET,
+                  grows=(("players", "max"), ("end", "hands"))),
     "stats": Layout(N_("stats card"), card_size, draw_card, per_page=(1, 4, 9)),
 }

@@ -1,0 +1,117 @@
+"""Rule sets that are type-correct but absurd, or that the sheets cannot draw.
+
+Each case copies the bundled ``rules/`` to a folder of its own, changes one field and runs
+the real ``pnp validate --rules DIR``: it must refuse, naming the file, the line and the
+field at fault. A few are also given to ``pnp sheet`` and ``pnp build``, which must refuse
+them the same way and write nothing. Lines and fields are read off the bundled files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.definitions import rules_dir
+from tests.refusal import assert_refused, pnp
+
+CASES = [
+    # colours and greys: every colour is a colour, every grey within 0..1
+    ("qwinto", 'orange: "#F39A1E"', 'orange: "#GGGGGG"', 40, "print.colours.orange"),
+    ("qwinto", "greys: {orange: 0.78", "greys: {orange: 1.5", 41, "print.greys.orange"),
+    ("qwinto", "greys: {orange: 0.78", "greys: {orange: .nan", 41, ""),
+    ("ronda", 'ink: {colour: "#7B2D26"', 'ink: {colour: "#7B2D2G"', 73, "print.ink.colour"),
+    # players: min within max, max within what the sheets hold
+    ("qwinto", "players: {min: 2, max: 6}", "players: {min: 6, max: 2}", 10, "players"),
+    ("kwingto", "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000}", 12,
+     "players.max"),
+    ("xactika", "players: {min: 2, max: 8}", "players: {min: 2, max: 9}", 10, "players.max"),
+    # empty names, marks and texts
+    ("qwinto", "name: {es: Qwinto,", 'name: {es: "",', 4, "name.es"),
+    ("qwinto", 'marks: {orange: "●"', 'marks: {orange: ""', 42, "print.marks.orange"),
+    ("qwinto", "en: The third die is orange, like the row it feeds.", 'en: "  "', 58,
+     "decisions[0].decision.en"),
+    # duplicate ids
+    ("qwinto", "  - id: every-column", "  - id: die-colour", 54, "decisions"),
+    ("spectacle", "  - id: setup-market", "  - id: setup-deck", 121, "completion"),
+    ("kwingto", "    - {id: wins, example: 3}", "    - {id: games, example: 3}", 83,
+     "coto.formats"),
+    # numbers bounded by the box they are printed in, counts by what is drawn
+    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1000", 48,
+     "scoring.failed_throw_penalty"),
+    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1" + "0" * 40, 48, ""),
+    ("qwinto", "columns: 12", "columns: 1000", 25, "sheet.columns"),
+    ("qwinto", "failed_throw_boxes: 4", "failed_throw_boxes: 1000", 37,
+     "sheet.failed_throw_boxes"),
+    ("ronda", "target: 41", "target: 0", 58, "target"),
+    ("ronda", "target: 41", "target: 1000000000", 58, "target"),
+    ("kwingto", "spaces: 5 ", "spaces: 1000 ", 62, "board.spaces"),
+    # type-correct and bounded, but the renderers could not draw it as promised
+    ("qwinto", "columns: 12", "columns: 30", 25, "sheet.columns"),
+    ("qwinto", "columns: 12", "columns: 11", 27, "sheet.rows"),
+    ("qwinto", "failed_throw_boxes: 4", "failed_throw_boxes: 9", 37,
+     "sheet.failed_throw_boxes"),
+    ("kwingto", "failed_throws: 4 ", "failed_throws: 6 ", 75, "end.failed_throws"),
+    ("kwingto", "{id: games, example: 5}", "{id: games, example: 40}", 83, "coto.formats"),
+    ("xactika", "hands: 8", "hands: 30", 76, "end.hands"),
+    ("spectacle", "points: 5 ", "points: 200 ", 89, "end.points"),
+    ("spectacle", "reserved: 3 ", "reserved: 9 ", 74, "limits.reserved"),
+]
+
+
+def broken(tmp_path: Path, game: str, old: str, new: str) -> Path:
+    """A copy of the bundled rules with ``old`` replaced by ``new`` in ``game``'s file."""
+    rules = tmp_path / "rules"
+    shutil.copytree(rules_dir(), rules)
+    path = rules / f"{game}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return rules
+
+
+@pytest.mark.parametrize(("game", "old", "new", "line", "field"), CASES,
+                         ids=[f"{c[0]}-{c[4] or c[2][:20]}-{c[2][-12:]}" for c in CASES])
+def test_validate_refuses(tmp_path: Path, game: str, old: str, new: str, line: int,
+                          field: str) -> None:
+    rules = broken(tmp_path, game, old, new)
+    assert_refused(pnp("validate", "--rules", str(rules)), f"{game}.yaml:{line}: {field}")
+
+
+SHEETS = [
+    ("qwinto", "sheet", "columns: 12", "columns: 30", 25, "sheet.columns"),
+    ("qwinto", "sheet", "failed_throw_boxes: 4", "failed_throw_boxes: 9", 37,
+     "sheet.failed_throw_boxes"),
+    ("xactika", "pad", "players: {min: 2, max: 8}", "players: {min: 2, max: 9}", 10,
+     "players.max"),
+    ("kwingto", "coto", "{id: games, example: 5}", "{id: games, example: 40}", 83,
+     "coto.formats"),
+]
+
+
+@pytest.mark.parametrize(("game", "kind", "old", "new", "line", "field"), SHEETS,
+                         ids=[f"{c[0]}-{c[5]}" for c in SHEETS])
+def test_sheet_refuses_what_it_cannot_draw(tmp_path: Path, game: str, kind: str, old: str,
+                                           new: str, line: int, field: str) -> None:
+    rules = broken(tmp_path, game, old, new)
+    out = tmp_path / "out.pdf"
+    run = pnp("sheet", game, "--kind", kind, "--rules", str(rules), "-o", str(out))
+    assert_refused(run, f"{game}.yaml:{line}: {field}", "writing boxes" if "max" in field
+                   or "columns" in field or "formats" in field else "fit")
+    assert not out.exists()
+
+
+def test_build_refuses_once(tmp_path: Path) -> None:
+    rules = broken(tmp_path, "qwinto", "columns: 12", "columns: 30")
+    out = tmp_path / "output"
+    run = pnp("build", "qwinto", "--lang", "en", "--paper", "a4", "--rules", str(rules),
+              "--out", str(out))
+    assert_refused(run, "qwinto.yaml:25: sheet.columns")
+    assert len(run.stderr.splitlines()) == 1
+    assert not list(out.rglob("*.pdf"))
+
+
+def test_bundled_rules_are_drawable() -> None:
+    run = pnp("validate")
+    assert run.code == 0, run.stderr
