@@ -110,7 +110,7 @@ def test_coto_has_a_column_per_player_and_a_row_per_game() -> None:
 
 def test_the_sheets_follow_a_changed_definition(tmp_path: Path) -> None:
     rules_dir = changed_rules(
-        tmp_path, ("rows: 3 ", "rows: 4 "), ("failed_throws: 4 ", "failed_throws: 5 "),
+        tmp_path, ("rows: 3 ", "rows: 2 "), ("failed_throws: 4 ", "failed_throws: 5 "),
         ("failed_throw_penalty: 5", "failed_throw_penalty: 7"),
         ("straight_flush: 6", "straight_flush: 8"), ("sides: 6", "sides: 8"),
         ("{rank: J, values: [11]", "{rank: J, values: [10]"))
@@ -118,12 +118,12 @@ def test_the_sheets_follow_a_changed_definition(tmp_path: Path) -> None:
     assert isinstance(rules, Definition)
     page = page_of(render("kwingto", rules_dir=rules_dir))
     lines = lines_of_boxes(page)
-    assert [len(line) for line in lines[:4]] == [1 + rules.board.spaces] * 4
-    assert len(lines[5]) == 5 and len(lines[6]) == 4 + 4
+    assert [len(line) for line in lines[:2]] == [1 + rules.board.spaces] * 2
+    assert len(lines[3]) == 5 and len(lines[4]) == 2 + 4
     text = page.extract_text()
     assert "−7" in text and "+8 / +12" in text and "× 7" in text
     assert "15 to 24" in text and "J 10" in text
-    assert "row 4" in text
+    assert "row 2" in text and "row 3" not in text
 
 
 def test_the_coto_follows_a_changed_definition(tmp_path: Path) -> None:

@@ -181,7 +181,7 @@ def test_the_pad_follows_a_changed_definition(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("old", "new", "problem"), [
     ("    - {mark: C, colour: \"#C3D3EC\", grey: 0.62}\n", "", "only 2 are described"),
     ("{mark: B,", "{mark: A,", "side marks repeat"),
-    ("colour: \"#BFDCC4\"", "colour: green", "pattern"),
+    ("colour: \"#BFDCC4\"", "colour: green", "is not a colour"),
 ])
 def test_the_definition_checks_what_the_pad_prints(tmp_path: Path, old: str, new: str,
                                                   problem: str) -> None:

@@ -46,7 +46,7 @@ class Deck(Model):
 
     shapes: tuple[Shape, ...]
     counts: tuple[Positive, ...]
-    size: Count
+    size: Positive
     values: Values
     reference_cards: Count | Literal[0]
 

@@ -450,7 +450,7 @@ def overruns(rules: Definition) -> list[Overrun]:
     """The failed-throw boxes side by side, not overlapping, in the panel beside the board."""
     count = rules.end.failed_throws
     panel = size(rules)[0] - 2 * PAD - SUIT_W - rules.board.spaces * SPACE_W - PANEL_GAP
-    if count * FAILED_BOX + (count - 1) * 1.0 > panel:
+    if count * FAILED_BOX + (count - 1) * 0.5 > panel + 1e-9:
         return [(("end", "failed_throws"), f"{count} failed-throw boxes do not fit beside "
                                            "the board")]
     return []
