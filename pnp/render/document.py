@@ -526,11 +526,17 @@ class _TooSlow(BaseException):
     ``except Exception`` takes it for one of its own failures."""
 
 
+RETRY_SECONDS = 0.05
+
+
 @contextlib.contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
     """Raise :class:`_TooSlow` once the process has spent ``seconds`` more of processor
-    time in the block. It takes the process's profiling timer, so only in the main
-    thread and when nothing else uses that timer; elsewhere the block runs unbounded."""
+    time in the block, and again every 50 ms after, since a signal that arrives inside a
+    callback the interpreter runs for a library (a garbage-collection hook, a C
+    callback) is swallowed there. It takes the process's profiling timer, so only in the
+    main thread and when nothing else uses that timer; elsewhere the block runs
+    unbounded."""
     import signal
     import threading
 
@@ -543,7 +549,7 @@ def _time_limit(seconds: float) -> Iterator[None]:
         raise _TooSlow
 
     previous = signal.signal(signal.SIGPROF, expire)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_PROF, seconds, RETRY_SECONDS)
     try:
         yield
     finally:
