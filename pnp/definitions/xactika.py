@@ -41,6 +41,11 @@ class Values(Model):
     max: Positive
 
 
+MAX_DECK = 256
+"""Cards a deck may have: four shapes in four counts at most (the deck pnp prints comes to
+29 sheets of nine)."""
+
+
 class Deck(Model):
     """One card for every way of showing each count of each shape."""
 
@@ -64,6 +69,9 @@ class Deck(Model):
         if self.counts[-1] > 9:
             raise ValueError("counts above 9 do not fit the one-digit-per-shape card notation")
         combinations = prod(len(self.counts) for _ in ids)
+        if combinations > MAX_DECK:
+            raise ValueError(f"{combinations} cards: more than {MAX_DECK}, a deck to print, "
+                             "cut and shuffle by hand")
         if self.size != combinations:
             raise ValueError(f"size {self.size} does not match the {combinations} combinations "
                              "of shapes and counts")

@@ -27,6 +27,9 @@ CASES = [
     ("kwingto", "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000}", 12,
      "players.max"),
     ("xactika", "players: {min: 2, max: 8}", "players: {min: 2, max: 9}", 10, "players.max"),
+    # a deck to print and shuffle: 9 counts of 4 shapes would be 6,561 cards
+    ("xactika", "counts: [1, 2, 3]  ", "counts: [1, 2, 3, 4, 5, 6, 7, 8, 9]  ", 12,
+     "deck: 6561 cards: more than 256"),
     # empty names, marks and texts
     ("qwinto", "name: {es: Qwinto,", 'name: {es: "",', 4, "name.es"),
     ("qwinto", 'marks: {orange: "●"', 'marks: {orange: ""', 42, "print.marks.orange"),
