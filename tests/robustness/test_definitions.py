@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pnp.definitions import rules_dir
-from tests.refusal import assert_refused, pnp
+from refusal import assert_refused, pnp
 
 CASES = [
     # colours and greys: every colour is a colour, every grey within 0..1
