@@ -38,13 +38,16 @@ from pathlib import Path
 from typing import Any
 
 from pnp.assets import FONTS, Edition, current, use
-from pnp.errors import DefinitionError, PnpError, Problem
+from pnp.errors import DefinitionError, PnpError, Problem, ReadError
 from pnp.files import clean_temporaries, folder, locked, read_own, write
 from pnp.games import GAMES, check_game
 from pnp.i18n import LANGUAGES
+from pnp.reading import read_path
 
 PACKAGE = Path(__file__).parent
 """pnp's own folder: its code, catalogues and bundled data."""
+INPUT_LIMIT = 16 * 1024 * 1024
+"""Bytes an input of a build (a definition, a text, a font) may have."""
 MANIFEST = ".pnp-build.json"
 PLAN_CACHE = ".pnp-plan.json"
 PAPERS = ("a4", "letter")
@@ -243,7 +246,14 @@ def _tree(folder: Path) -> tuple[Path, ...]:
 
 @functools.cache
 def _digest(path: Path, _mtime: int, _size: int) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "absent"
+    """The hash of one input, read as every input is (a regular file, bounded): a pipe or
+    device in the rules folder is "unreadable", and the definitions check then names it."""
+    if not path.exists():
+        return "absent"
+    try:
+        return hashlib.sha256(read_path(path, INPUT_LIMIT, "an input of pnp")).hexdigest()
+    except ReadError:
+        return "unreadable"
 
 
 def files_digest(paths: Sequence[Path]) -> str:

@@ -29,6 +29,8 @@ import pytest
 from pdfcheck import qpdf_check
 from pnp.build import MANIFEST, PLAN_CACHE, build, plan, thumbnail
 from pnp.files import LOCK
+from refusal import assert_refused
+from refusal import pnp as refused_run
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEETS = [t for t in plan(["spectacle"], ["en"], ["a4"]) if t.document == "sheet"]
@@ -416,3 +418,13 @@ def test_a_worker_without_the_kernels_help_notices_its_parent_is_gone() -> None:
     left = [child] if alive(child) else []
     end(left)
     assert not left, "the worker outlived its parent"
+
+
+def test_a_pipe_in_the_rules_folder_is_refused_not_waited_on(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    (rules / "spectacle.yaml").unlink()
+    os.mkfifo(rules / "spectacle.yaml")
+    assert_refused(refused_run("build", "spectacle", "--lang", "en", "--paper", "a4",
+                               "--rules", str(rules), "--out", str(tmp_path / "out")),
+                   "spectacle.yaml: a named pipe (FIFO), not a file")
