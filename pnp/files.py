@@ -97,7 +97,8 @@ def check_folder(path: Path) -> None:
 def folder(path: Path, within: Path | None = None) -> Path:
     """Make the folder ``path`` (and its parents), refusing a file in the way.
 
-    With ``within``, anything but a folder in the way below ``within`` is removed instead.
+    With ``within``, anything but a folder in the way below ``within`` is removed instead
+    (by this worker or, at the same moment, another: then the next try finds the folder).
     """
     for _ in range(3):
         try:
@@ -105,9 +106,10 @@ def folder(path: Path, within: Path | None = None) -> Path:
             return path
         except (FileExistsError, NotADirectoryError):
             blocking = _first_non_folder(path, within)
-            if within is None or blocking is None:
+            if within is None:
                 raise OutputError(f"{blocking or path}: not a folder") from None
-            _remove(blocking)
+            if blocking is not None:
+                _remove(blocking)
         except OSError as exc:
             raise _cannot("cannot make this folder", path, exc) from None
     raise OutputError(f"{path}: cannot make this folder: something keeps replacing it")
