@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, dataclass_transform
+from typing import Annotated, Any, ClassVar, Literal, dataclass_transform
 
 
 class Constrained:
@@ -120,6 +120,26 @@ class Tint(Model):
 
     colour: Colour
     grey: Grey
+
+
+class Identity(Model):
+    """A game's look, shared by its sheets, reference card, rulebook cover and deck.
+
+    ``colours`` are the game's own colours in order (the first leads); ``ink`` draws the
+    title and heavy frames; ``lockup`` is how the title is drawn: ``tiles`` sets each letter
+    on a tile, the tiles taking the colours in turn, like dice in a row; ``band`` reverses the
+    title out of a band of the first colour, with the other colours as a rule beneath.
+    """
+
+    colours: Annotated[tuple[Tint, ...], Constrained(min_length=1, max_length=4)]
+    ink: Tint
+    lockup: Literal["tiles", "band"]
+
+
+class Printing(Model):
+    """The ``print:`` section every game has: its identity, then what its own sheets need."""
+
+    identity: Identity
 
 
 class PlayerCount(Model):

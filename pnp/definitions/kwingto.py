@@ -18,6 +18,7 @@ from pnp.definitions.base import (
     NonNegative,
     Points,
     Positive,
+    Printing,
     Str,
     Text,
     Tint,
@@ -118,7 +119,7 @@ class Throws(Model):
     declining_is_failed: Bool
 
 
-class Print(Model):
+class Print(Printing):
     """How the sheets show each dice colour (and its suits), and the scoring columns."""
 
     colours: dict[Str, Colour]

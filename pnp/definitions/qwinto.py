@@ -18,6 +18,7 @@ from pnp.definitions.base import (
     NonNegative,
     Points,
     Positive,
+    Printing,
     Str,
     unique,
 )
@@ -126,7 +127,7 @@ class Sheet(Model):
         return next(r for r in self.rows if r.colour == colour)
 
 
-class Print(Model):
+class Print(Printing):
     """How the printed sheet tells the rows apart: colour, grey tint and a mark each."""
 
     colours: dict[Str, Colour]

@@ -15,6 +15,7 @@ from pnp.definitions.base import (
     Model,
     Points,
     Positive,
+    Printing,
     Str,
     Text,
     unique,
@@ -144,7 +145,7 @@ class SidePrint(Tint):
     """The letter that names the side on the pad, so grey tints never have to."""
 
 
-class Print(Model):
+class Print(Printing):
     """How the score pad looks: its ink, and a letter and tint for each side."""
 
     ink: Tint

@@ -17,6 +17,7 @@ from pnp.definitions.base import (
     PlayerCount,
     Points,
     Positive,
+    Printing,
     Str,
     Text,
     Tint,
@@ -138,7 +139,7 @@ class Action(Model):
     source: Literal["designer", "completion"]
 
 
-class Print(Model):
+class Print(Printing):
     """How the player aid looks: each suit's ink, the headings' accent, the panels' tint."""
 
     suits: dict[Str, Colour]

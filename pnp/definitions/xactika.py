@@ -17,6 +17,7 @@ from pnp.definitions.base import (
     Model,
     NonNegative,
     Positive,
+    Printing,
     Str,
     Text,
 )
@@ -141,6 +142,10 @@ class Tips(Model):
     lead_to_lose: Lead
 
 
+class Print(Printing):
+    """Xactika's printed material needs only the game's identity: the deck draws its shapes."""
+
+
 class Definition(GameInfo):
     deck: Deck
     deal: Deal
@@ -150,6 +155,7 @@ class Definition(GameInfo):
     scoring: Scoring
     end: End
     tips: Tips
+    print: Print
 
     def __post_init__(self) -> None:
         dealt = self.players.max * self.deal.cards_per_player

@@ -193,12 +193,20 @@ def render_pdf(composed: Composed) -> bytes:
     return pdf
 
 
-FACES = (("Pnp Serif", "normal", "normal", "DejaVuSerif.ttf"),
-         ("Pnp Serif", "bold", "normal", "DejaVuSerif-Bold.ttf"),
-         ("Pnp Serif", "normal", "italic", "DejaVuSerif-Italic.ttf"),
-         ("Pnp Sans", "normal", "normal", "DejaVuSans.ttf"),
-         ("Pnp Sans", "bold", "normal", "DejaVuSans-Bold.ttf"))
-"""The faces the style sheets may name: (family, weight, style, file in the bundled fonts)."""
+FACES = (("Pnp Serif", "normal", "normal", "GentiumBookPlus-Regular.ttf"),
+         ("Pnp Serif", "bold", "normal", "GentiumBookPlus-Bold.ttf"),
+         ("Pnp Serif", "normal", "italic", "GentiumBookPlus-Italic.ttf"),
+         ("Pnp Sans", "normal", "normal", "PnpSans-Regular.ttf"),
+         ("Pnp Sans", "bold", "normal", "PnpSans-Bold.ttf"),
+         ("Pnp Sans", "normal", "italic", "PnpSans-Italic.ttf"),
+         ("Pnp Display", "normal", "normal", "PnpSans-Black.ttf"),
+         ("Pnp Symbols", "normal", "normal", "DejaVuSans.ttf"),
+         ("Pnp Symbols", "bold", "normal", "DejaVuSans-Bold.ttf"))
+"""The faces the style sheets may name: (family, weight, style, file in the bundled fonts).
+
+The studio's pair: Gentium Book Plus to read, Lato for headings, tables and the cover. Neither
+has the card suits and geometric marks; style sheets name "Pnp Symbols" (DejaVu Sans) after
+them, and WeasyPrint takes those characters from it."""
 
 
 def font_faces() -> str:

@@ -15,6 +15,43 @@ LINE = 0.3
 HEAVY = 0.6
 
 
+class PnpCanvas(Canvas):
+    """A reportlab canvas whose strings fall back, character by character, on the symbols face.
+
+    Every sheet, card and deck page is drawn on one, so a ■ or a ♥ in any label prints in
+    DejaVu while the words around it print in Lato (see :func:`pnp.render.fonts.runs`).
+    """
+
+    def _font(self) -> tuple[str, float]:
+        # reportlab keeps the current font in these attributes, and has no public accessor.
+        return vars(self)["_fontname"], vars(self)["_fontsize"]
+
+    def stringWidth(self, text: str, fontName: str | None = None,
+                    fontSize: float | None = None) -> float:
+        font, size = self._font()
+        return fonts.width(text, fontName or font, fontSize or size)
+
+    def drawString(self, x: float, y: float, text: str,
+                   *args: object, **kwargs: object) -> None:
+        font, size = self._font()
+        pieces = fonts.runs(text, font)
+        for face, run in pieces:
+            if face != font:
+                self.setFont(face, size)
+            super().drawString(x, y, run, *args, **kwargs)  # type: ignore[arg-type]
+            x += fonts.width(run, face, size)
+        if any(face != font for face, _run in pieces):
+            self.setFont(font, size)
+
+    def drawRightString(self, x: float, y: float, text: str,
+                        *args: object, **kwargs: object) -> None:
+        self.drawString(x - self.stringWidth(text), y, text, *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str,
+                          *args: object, **kwargs: object) -> None:
+        self.drawString(x - self.stringWidth(text) / 2, y, text, *args, **kwargs)
+
+
 def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, subject: str,
                lang: str) -> Canvas:
     """A canvas for a ``page`` (width, height in mm) as every pnp PDF is made.
@@ -26,7 +63,7 @@ def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, sub
     rl_config.useA85 = 0
     fonts.register()
     # types-reportlab types initialFontName as a float; reportlab wants a font's name.
-    canvas = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1,
+    canvas = PnpCanvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1,
                     initialFontName=fonts.SANS,  # type: ignore[arg-type]
                     lang=lang, pageCompression=1)
     canvas.setTitle(title)

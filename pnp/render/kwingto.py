@@ -12,7 +12,6 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.kwingto import Definition
@@ -136,7 +135,7 @@ def _font(bold: bool) -> str:
 
 def fitted(text: str, bold: bool, size: float, width: float) -> float:
     """``size``, made smaller if ``text`` would be wider than ``width``."""
-    natural = stringWidth(text, _font(bold), size)
+    natural = fonts.width(text, _font(bold), size)
     return size if natural <= width else size * width / natural
 
 
@@ -157,12 +156,12 @@ Line = list[tuple[str, Run, float]]
 
 def wrap(runs: Sequence[Run], width: float, size: float) -> list[Line]:
     """Break ``runs`` into lines no wider than ``width``: (word, run, its width) each."""
-    space = stringWidth(" ", fonts.SANS, size)
+    space = fonts.width(" ", fonts.SANS, size)
     lines: list[Line] = [[]]
     used = 0.0
     for run in runs:
         for word in filter(None, run.text.split(" ")):
-            wide = stringWidth(word, _font(run.bold), size)
+            wide = fonts.width(word, _font(run.bold), size)
             if lines[-1] and used + space + wide > width:
                 lines.append([])
                 used = 0.0
@@ -174,7 +173,7 @@ def wrap(runs: Sequence[Run], width: float, size: float) -> list[Line]:
 def paragraph(canvas: Canvas, x: float, top: float, lines: Sequence[Line], size: float,
               leading: float) -> float:
     """Draw wrapped ``lines`` from ``top`` down; return where the next paragraph may start."""
-    space = stringWidth(" ", fonts.SANS, size)
+    space = fonts.width(" ", fonts.SANS, size)
     for index, line in enumerate(lines):
         y = top - size * 0.8 - index * leading
         left = x
@@ -183,7 +182,7 @@ def paragraph(canvas: Canvas, x: float, top: float, lines: Sequence[Line], size:
             canvas.setFont(_font(run.bold), size)
             canvas.setFillColorRGB(*run.colour)
             canvas.drawString(left, y, text + " ")
-            left += stringWidth(text, _font(run.bold), size) + space
+            left += fonts.width(text, _font(run.bold), size) + space
     canvas.setFillGray(0)
     return top - len(lines) * leading
 
@@ -198,7 +197,7 @@ def _title(canvas: Canvas, rules: Definition, style: Style, width: float, top: f
     canvas.drawString(PAD, top - 5.5, name)
     if subtitle:
         canvas.setFont(fonts.SANS, 3.6)
-        canvas.drawString(PAD + stringWidth(name, fonts.SANS_BOLD, 5.5) + 3, top - 5.5, subtitle)
+        canvas.drawString(PAD + fonts.width(name, fonts.SANS_BOLD, 5.5) + 3, top - 5.5, subtitle)
     if not subtitle:
         canvas.setFont(fonts.SANS, 3)
         canvas.drawRightString(width - PAD, top - 5.5, _("name") + ": " + "_" * 22)

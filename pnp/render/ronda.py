@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.ronda import Definition, Tint
@@ -94,7 +93,7 @@ def named(name: str, points: object) -> str:
 
 def fitted(text: str, font: str, size: float, width: float) -> float:
     """``size``, or less if ``text`` would be wider than ``width`` (longer translations)."""
-    return min(size, size * width / stringWidth(text, font, size))
+    return min(size, size * width / fonts.width(text, font, size))
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
@@ -105,7 +104,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """
     lines: list[str] = []
     for word in text.split(" "):
-        if lines and stringWidth(f"{lines[-1]} {word}", font, size) <= width:
+        if lines and fonts.width(f"{lines[-1]} {word}", font, size) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
@@ -175,7 +174,7 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: f
     canvas.setFont(fonts.SANS, 3)
     for line, text in enumerate(hint):
         canvas.drawRightString(other - 2, low + height / 2 + 0.6 - line * 4.2, text)
-    hint_width = max(stringWidth(t, fonts.SANS, 3) for t in hint)
+    hint_width = max(fonts.width(t, fonts.SANS, 3) for t in hint)
     target = other - 2 - hint_width - 5 - width
     _fill(canvas, style, rules.print.ink)
     canvas.rect(target, low, width, height, stroke=0, fill=1)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.base import Tint
@@ -134,7 +133,7 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, x: float, y: float
     if note:
         canvas.setFillGray(0.15)
         canvas.setFont(fonts.SANS, SMALL)
-        canvas.drawString(x + stringWidth(text, fonts.SANS_BOLD, HEADING) + 2, y, note)
+        canvas.drawString(x + fonts.width(text, fonts.SANS_BOLD, HEADING) + 2, y, note)
     canvas.restoreState()
 
 
@@ -146,7 +145,7 @@ def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     name = rules.name(style.lang).upper()
     canvas.drawString(PAD, top - 5, name)
     canvas.setFont(fonts.SANS, 3)
-    canvas.drawString(PAD + stringWidth(name, fonts.SANS_BOLD, 5) + 3, top - 5, _("player aid"))
+    canvas.drawString(PAD + fonts.width(name, fonts.SANS_BOLD, 5) + 3, top - 5, _("player aid"))
     canvas.drawRightString(WIDTH - PAD, top - 5, _("name") + ": " + "_" * 24)
     y = _track(canvas, rules, style, top - TITLE)
     y = _nobles(canvas, rules, style, y - 4)
@@ -242,8 +241,8 @@ def _claims(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
     rows = [(_("series"), rules.claims.series.min_cards, rules.scoring.series),
             (_("runs"), rules.claims.run.min_cards, rules.scoring.run)]
     y -= HEADING + 2
-    label = max(stringWidth(title, fonts.SANS_BOLD, BODY) for title, _c, _v in rows) + 4
-    label = max(label, max(stringWidth(_("{cards}+ cards, {vp} VP").format(cards=c, vp=v),
+    label = max(fonts.width(title, fonts.SANS_BOLD, BODY) for title, _c, _v in rows) + 4
+    label = max(label, max(fonts.width(_("{cards}+ cards, {vp} VP").format(cards=c, vp=v),
                                        fonts.SANS, SMALL) for _t, c, v in rows) + 3)
     for row, (title, cards, vp) in enumerate(rows):
         y -= BOX + (STEP - BOX if row else 0)
@@ -267,7 +266,7 @@ def _hand(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
     _heading(canvas, rules, style, PAD, y - HEADING, _("reserved cards"))
     title = _("reserved cards").upper()
     chips_x = PAD + max(rules.limits.reserved * STEP,
-                        stringWidth(title, fonts.SANS_BOLD, HEADING)) + 6
+                        fonts.width(title, fonts.SANS_BOLD, HEADING)) + 6
     _heading(canvas, rules, style, chips_x, y - HEADING, _("chips held"),
              _("{chips} at most").format(chips=rules.limits.chips))
     bottom = y - HEADING - 2 - BOX
@@ -326,7 +325,7 @@ def panel_lines(rules: Definition, style: Style, width: float, scale: float) -> 
              space=2.0 * scale if lines else 0.0, accent=True)
 
     def bullet(text: str) -> None:
-        para("• " + text, small, hang=stringWidth("• ", fonts.SANS, small))
+        para("• " + text, small, hang=fonts.width("• ", fonts.SANS, small))
 
     heading(_("your turn: one action"))
     numbers = {"take-chips": {"take": rules.chips.take},
@@ -337,7 +336,7 @@ def panel_lines(rules: Definition, style: Style, width: float, scale: float) -> 
         number = f"{index}. "
         para(number + action.name(style.lang) + (MARK if action.source == "completion" else ""),
              body, font=fonts.SANS_BOLD, space=0.8 * scale,
-             hang=stringWidth(number, fonts.SANS_BOLD, body))
+             hang=fonts.width(number, fonts.SANS_BOLD, body))
         words = ACTIONS.get(action.id)
         if words:
             text = _(words).format(**numbers.get(action.id, {}))
