@@ -29,6 +29,17 @@ def page_texts(data: bytes, margin: float = BOOK_MARGIN) -> list[str]:
                 for page in pdf.pages]
 
 
+BUNDLED_FACES = {"PnpSans-Regular", "PnpSans-Bold", "PnpSans-Black", "PnpSans-Italic",
+                 "DejaVuSans", "DejaVuSans-Bold", "GentiumBookPlus", "GentiumBookPlus-Bold",
+                 "GentiumBookPlus-Italic"}
+"""The PostScript names of the faces in fonts/ (what pdffonts shows after the subset tag)."""
+
+
+def font_faces(fonts: list[str]) -> set[str]:
+    """The faces named in a :func:`pdffonts` table, without their subset tags."""
+    return {line.split()[0].split("+")[-1] for line in fonts}
+
+
 def pdffonts(path: Path) -> list[str]:
     """poppler's ``pdffonts`` table for ``path``, one line per font (headers left out)."""
     return subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,

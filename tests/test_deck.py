@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pdfcheck import BUNDLED_FACES, font_faces
 from pnp.cli import main
 from pnp.definitions import load
 from pnp.engines.xactika import cards, stats
@@ -312,7 +313,7 @@ def test_metadata_fonts_and_reproducible_bytes() -> None:
             described = font.get_object()
             fonts.add(str(described["/BaseFont"]))
             assert "/DescendantFonts" in described or "/FontDescriptor" in described
-    assert fonts and all("DejaVu" in f or "PnpSans" in f for f in fonts)
+    assert fonts and font_faces(fonts) <= BUNDLED_FACES
     assert reference_bytes("fr") == reference_bytes("fr")
 
 
