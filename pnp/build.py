@@ -684,52 +684,41 @@ def _write_manifest(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
 
 
 def write_index(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
-    """``index.html``: every built file with its thumbnail, size and pages, by game and language."""
-    rows: dict[tuple[str, str], list[str]] = {}
-    for key in sorted(manifest):
-        path = out / key
-        if not path.exists():
-            continue
-        game, lang, name = key.split("/")
-        entry = manifest[key]
+    """``index.html``, the landing page (:mod:`pnp.landing`) of the files built in ``out``."""
+    from pnp import landing
+
+    def picture(key: str) -> str | None:
         thumb = thumbnail(Path(key))
-        image = (f'<img src="{html.escape(thumb.as_posix())}" alt="">'
-                 if (out / thumb).exists() and name.endswith(".pdf") else "")
-        pages = f"{entry.get('pages', 0)} p." if entry.get("pages") else ""
-        rows.setdefault((game, lang), []).append(
-            f'<li><a href="{html.escape(key)}">{image}<span>{html.escape(name)}</span></a>'
-            f"<small>{_size(entry.get('size', 0))} {pages}</small></li>")
-    sections = []
-    for game in GAMES:
-        langs = [lang for lang in LANGUAGES if (game, lang) in rows]
-        if not langs:
-            continue
-        sections.append(f'<h2 id="{game}">{game.capitalize()}</h2>')
-        for lang in langs:
-            sections.append(f"<h3>{lang}</h3><ul>{''.join(rows[game, lang])}</ul>")
-    page = INDEX.format(body="\n".join(sections))
+        return thumb.as_posix() if key.endswith(".pdf") and (out / thumb).exists() else None
+
+    built = {key: entry for key, entry in manifest.items() if (out / key).exists()}
+    page = landing.page(built, _landing_games(), picture)
     write(out / "index.html", page.encode(), within=out)
+
+
+def _landing_games() -> list[Any]:
+    """Each game's name, facts and lockup for the landing page (a definition that does not
+    load is shown by its name alone: the build has reported it already)."""
+    from pnp import landing
+    from pnp.definitions import load
+    from pnp.render.identity import lockup_svg
+
+    games = []
+    for game in GAMES:
+        try:
+            rules = load(game)
+        except PnpError:
+            games.append(landing.Game(game, game.capitalize(), "", None, html.escape(game)))
+            continue
+        name = rules.name("en")
+        players = (f"{rules.players.min}" if rules.players.min == rules.players.max
+                   else f"{rules.players.min}–{rules.players.max}")
+        games.append(landing.Game(game, name, players, rules.minutes,
+                                  lockup_svg(rules.print.identity, name, label=name)))
+    return games
 
 
 def _size(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} B"
 
 
-INDEX = """<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>pnp: print-and-play files</title>
-<style>
-body {{ font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 2rem; color: #111; }}
-ul {{ list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 1rem; }}
-li {{ width: 11rem; font-size: 0.8rem; }}
-li a {{ color: inherit; text-decoration: none; display: block; }}
-li img {{ display: block; max-width: 100%; max-height: 10rem; border: 1px solid #ccc; }}
-li span {{ display: block; word-break: break-all; margin-top: 0.2rem; }}
-small {{ color: #666; }}
-</style></head>
-<body>
-<h1>Print-and-play files</h1>
-<p>Every sheet, reference card, deck and rulebook, by game and language. Click one to open it.</p>
-{body}
-</body></html>
-"""
