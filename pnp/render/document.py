@@ -53,6 +53,7 @@ from pnp.definitions.base import in_language
 from pnp.engines.result import Result
 from pnp.errors import PnpError, ReadError
 from pnp.i18n import LANGUAGES, translator
+from pnp.render.identity import lockup_svg
 from pnp.render.paper import css_size, points
 from pnp.render.references import Fault, Outside, Policy, Unreadable, clipped, read_inside
 
@@ -141,8 +142,14 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
     kind_title = _("Rules of play") if kind == "rulebook" else _("Reference card")
     title = f"{rules.name(lang)} — {kind_title}"
     design = _Sandbox(templates, autoescape=jinja2.select_autoescape(["html", "j2"]))
+    identity = rules.print.identity
+    colours = [tint.colour for tint in identity.colours]
     page = _render(design, f"{kind}.html.j2", {
         **context, "body": Markup(body), "headings": headings, "title": title,
+        "lockup": Markup(lockup_svg(identity, rules.name(lang), label=rules.name(lang))),
+        "identity_style": "; ".join(
+            [f"--game-{index}: {colour}" for index, colour in enumerate(colours, 1)]
+            + [f"--game-ink: {identity.ink.colour}"]),
         "page_of": _page_of(_("page {page} of {pages}")), "created": _source_date()},
         limit=MAX_TEXT * 2)
     _refuse(policy.page(page), design.read)
