@@ -348,7 +348,7 @@ def serve(out: Path, port: int, lan: bool, watch: bool, jobs: int | None) -> Non
         if not (out / "index.html").is_file():
             click.echo(f"{shown(out)}/ has no build yet: building it first", err=True)
             writable_folder(out)
-            _build(out, jobs=jobs)
+            _build_apart(out, jobs)
         watcher = Watcher.start(out, click.echo, jobs) if watch else None
         try:
             server = listen(out, host, port, watcher.live if watcher else None)
@@ -373,6 +373,43 @@ def serve(out: Path, port: int, lan: bool, watch: bool, jobs: int | None) -> Non
                 watcher.stop()
     except KeyboardInterrupt:
         click.echo("stopped")
+
+
+def _build_apart(out: Path, jobs: int | None) -> None:
+    """:func:`_build` in a process of its own, which Ctrl-C ends at once (a build is made
+    to be killed: the next one repairs what it left); exit 2 if it could not build."""
+    import multiprocessing
+
+    from pnp.assets import current
+    from pnp.watch import start_without_ctrl_c
+
+    process = multiprocessing.get_context().Process(target=_build_alone,
+                                                    args=(out, jobs, current()))
+    start_without_ctrl_c(process)
+    try:
+        process.join()
+    finally:
+        if process.is_alive():
+            process.kill()
+            process.join()
+    if process.exitcode == 2:
+        sys.exit(2)
+
+
+def _build_alone(out: Path, jobs: int | None, edition: Any) -> None:
+    from pnp.assets import use
+    from pnp.build import _die_with_parent
+    from pnp.watch import ignore_ctrl_c
+
+    ignore_ctrl_c()
+    use(edition)
+    _die_with_parent()
+    try:
+        _build(out, jobs=jobs)
+    except PnpError as exc:
+        for line in error_lines(exc):
+            click.echo(line, err=True)
+        sys.exit(2)
 
 
 @main.command()

@@ -118,6 +118,28 @@ def targets_of(out: Path) -> list[Any]:
     return kept or every
 
 
+def start_without_ctrl_c(process: Any) -> None:
+    """Start ``process`` (a :mod:`multiprocessing` one) holding Ctrl-C back until it has
+    called :func:`ignore_ctrl_c`: Ctrl-C is the command's to handle, and the process is
+    ended by it. A Ctrl-C meanwhile reaches this process a moment later."""
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        process.start()
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def ignore_ctrl_c() -> None:
+    """In a process started by :func:`start_without_ctrl_c`: ignore Ctrl-C, as the
+    processes it starts will."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class Later:
     """The PDF phase, in a process of its own that a new edit stops."""
 
@@ -174,7 +196,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
     from pnp.i18n import catalogue
 
     use(edition)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    ignore_ctrl_c()
     _warm()  # also ends this process with the server
     for module in ("pnp.render.document", "pnp.render.sheet"):
         importlib.import_module(module)
@@ -268,7 +290,7 @@ class Watcher:
         receiver, sender = context.Pipe(duplex=False)
         process = context.Process(target=builder, args=(current(), out, sender, jobs, poll),
                                   name="pnp-builder")
-        process.start()
+        start_without_ctrl_c(process)
         sender.close()
         watcher = cls(process, Live())
         threading.Thread(target=watcher._relay, args=(receiver, say), daemon=True).start()

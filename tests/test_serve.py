@@ -351,35 +351,77 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
-def start_serving(folder: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--port", "0", *args],
-                               cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               start_new_session=True)
-    lines: queue.Queue[str] = queue.Queue()
-    assert process.stdout is not None
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or []],
-                     daemon=True).start()
-    seen = ""
-    while "Ctrl-C stops" not in seen:
-        seen += lines.get(timeout=60)
-    return process, seen
+def running(pids: set[int]) -> set[int]:
+    """Those of ``pids`` still running (a zombie waiting for its reaping has ended)."""
+    alive = set()
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            if "\nState:\tZ" not in Path(f"/proc/{pid}/status").read_text():
+                alive.add(pid)
+    return alive
+
+
+class Serving:
+    """``pnp serve --port 0 ARGS`` in ``folder``, in a session of its own; its output read
+    in a thread."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pnp", "serve", "--port", "0", *args], cwd=folder,
+            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def until(self, text: str, timeout: float = 60) -> str:
+        """The output up to the line holding ``text``."""
+        said = ""
+        while text not in said:
+            line = self.lines.get(timeout=timeout)
+            assert line is not None, said
+            said += line
+        return said
+
+    def ctrl_c(self) -> str:
+        """Press Ctrl-C, as a terminal does (to every process of the session); the rest of
+        the output."""
+        os.killpg(self.process.pid, signal.SIGINT)
+        try:
+            self.process.wait(timeout=30)
+        finally:
+            if self.process.poll() is None:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.reader.join(10)
+        rest = ""
+        while (line := self.lines.get(timeout=1)) is not None:
+            rest += line
+        assert self.process.stdout is not None
+        self.process.stdout.close()
+        return rest
 
 
 def test_pnp_serve_says_where_and_stops_cleanly_on_ctrl_c(site: Path) -> None:
-    process, said = start_serving(site.parent, "--out", "output")
+    serving = Serving(site.parent, "--out", "output")
     try:
-        url = re.search(r"serving output/ at (http://127\.0\.0\.1:\d+/)\n", said)
+        said = serving.until("Ctrl-C stops")
+        url = re.search(r"serving output/ at (http://127\.0\.0\.1:(\d+)/)\n", said)
         assert url and "--lan" in said
-        port = int(url.group(1).rsplit(":", 1)[1].rstrip("/"))
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection = http.client.HTTPConnection("127.0.0.1", int(url.group(2)), timeout=10)
         connection.request("GET", "/")
         assert b"landing" in connection.getresponse().read()
+        connection.close()
     finally:
-        os.killpg(process.pid, signal.SIGINT)
-        rest, _ = process.communicate(timeout=30)
-    assert process.returncode == 0
-    assert "stopped" in rest and "Traceback" not in rest
+        rest = serving.ctrl_c()
+    assert serving.process.returncode == 0
+    assert rest == "stopped\n"
 
 
 # --- watch mode ------------------------------------------------------------------------------
@@ -582,19 +624,54 @@ def test_chromium_shows_a_broken_edit_over_the_page_and_reloads_when_fixed(
 def test_ctrl_c_stops_the_watch_and_its_builds(edition: Path) -> None:
     if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
         pytest.skip("needs Linux's /proc/PID/task/TID/children")
-    process, said = start_serving(edition, "--watch")
+    serving = Serving(edition, "--watch")
     try:
-        assert "watching" in said
+        assert "watching" in serving.until("Ctrl-C stops")
         deadline = time.monotonic() + 30
-        while not descendants(process.pid) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        started = descendants(process.pid)
+        while not descendants(serving.process.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        started = descendants(serving.process.pid)  # the builder, as soon as it is there
         assert started
     finally:
-        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: to every process
-        rest, _ = process.communicate(timeout=30)
-    assert process.returncode == 0 and "stopped" in rest and "Traceback" not in rest
+        rest = serving.ctrl_c()
+    assert serving.process.returncode == 0 and rest.splitlines()[-1] == "stopped"
+    assert "Traceback" not in rest and "Process" not in rest
     deadline = time.monotonic() + 5
-    while any(Path(f"/proc/{pid}").exists() for pid in started) and time.monotonic() < deadline:
+    while running(started) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not any(Path(f"/proc/{pid}").exists() for pid in started)
+    assert not running(started)
+
+
+def test_ctrl_c_stops_the_first_build_at_once(tmp_path: Path) -> None:
+    if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
+        pytest.skip("needs Linux's /proc/PID/task/TID/children")
+    serving = Serving(tmp_path)
+    try:
+        assert "has no build yet: building it first" in serving.until("building it first")
+        deadline = time.monotonic() + 30
+        while len(descendants(serving.process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)  # the build's process and its workers
+        started = descendants(serving.process.pid)
+        assert len(started) >= 2
+    finally:
+        rest = serving.ctrl_c()
+    assert serving.process.returncode == 0 and rest.splitlines()[-1] == "stopped"
+    assert "Traceback" not in rest and "Process" not in rest
+    deadline = time.monotonic() + 5
+    while running(started) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not running(started)
+    assert not (tmp_path / "output" / "index.html").exists()
+
+
+def test_a_folder_that_cannot_be_built_is_not_served(tmp_path: Path) -> None:
+    init(tmp_path / "edition")
+    rules = tmp_path / "edition" / "rules" / "qwinto.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8") + "name: again\n", encoding="utf-8")
+    lines = rules.read_text(encoding="utf-8").count("\n")
+    done = subprocess.run([sys.executable, "-m", "pnp", "serve", "--port", "0"],
+                          cwd=tmp_path / "edition", env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "serving" not in done.stdout
+    assert done.stderr.splitlines()[-1] == (f"error: rules/qwinto.yaml:{lines}: duplicate key "
+                                            f"'name' (first at line 4)")
