@@ -642,6 +642,37 @@ def test_ctrl_c_stops_the_watch_and_its_builds(edition: Path) -> None:
     assert not running(started)
 
 
+LATE_TO_IGNORE = """
+import multiprocessing, os, signal, sys, time
+from pnp.watch import ignore_ctrl_c, start_without_ctrl_c
+
+def late(running):
+    running.set()
+    time.sleep(0.5)
+    ignore_ctrl_c()
+    time.sleep(0.1)
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    context = multiprocessing.get_context()
+    running = context.Event()
+    process = context.Process(target=late, args=(running,))
+    start_without_ctrl_c(process)
+    running.wait(10)
+    os.kill(process.pid, signal.SIGINT)
+    process.join(10)
+    print(process.exitcode)
+"""
+
+
+def test_a_ctrl_c_before_a_process_ignores_it_does_not_reach_it(tmp_path: Path) -> None:
+    script = tmp_path / "late.py"
+    script.write_text(LATE_TO_IGNORE)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert done.stdout == "0\n", done.stderr
+
+
 def test_ctrl_c_stops_the_first_build_at_once(tmp_path: Path) -> None:
     if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
         pytest.skip("needs Linux's /proc/PID/task/TID/children")
