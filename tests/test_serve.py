@@ -621,9 +621,24 @@ def test_chromium_shows_a_broken_edit_over_the_page_and_reloads_when_fixed(
     assert refusals == []  # the page's own policy let the watch script run and connect
 
 
-def test_ctrl_c_stops_the_watch_and_its_builds(edition: Path) -> None:
+def need_children() -> None:
     if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
         pytest.skip("needs Linux's /proc/PID/task/TID/children")
+
+
+def assert_stopped(serving: Serving, rest: str, started: set[int]) -> None:
+    """Ctrl-C has stopped the command as a person expects: "stopped" and exit status 0,
+    no traceback, and the processes it had ``started`` ended with it."""
+    assert serving.process.returncode == 0 and rest.splitlines()[-1] == "stopped"
+    assert "Traceback" not in rest and "Process" not in rest
+    deadline = time.monotonic() + 5
+    while running(started) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not running(started)
+
+
+def test_ctrl_c_stops_the_watch_and_its_builds(edition: Path) -> None:
+    need_children()
     serving = Serving(edition, "--watch")
     try:
         assert "watching" in serving.until("Ctrl-C stops")
@@ -634,12 +649,7 @@ def test_ctrl_c_stops_the_watch_and_its_builds(edition: Path) -> None:
         assert started
     finally:
         rest = serving.ctrl_c()
-    assert serving.process.returncode == 0 and rest.splitlines()[-1] == "stopped"
-    assert "Traceback" not in rest and "Process" not in rest
-    deadline = time.monotonic() + 5
-    while running(started) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not running(started)
+    assert_stopped(serving, rest, started)
 
 
 LATE_TO_IGNORE = """
@@ -674,8 +684,7 @@ def test_a_ctrl_c_before_a_process_ignores_it_does_not_reach_it(tmp_path: Path) 
 
 
 def test_ctrl_c_stops_the_first_build_at_once(tmp_path: Path) -> None:
-    if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
-        pytest.skip("needs Linux's /proc/PID/task/TID/children")
+    need_children()
     serving = Serving(tmp_path)
     try:
         assert "has no build yet: building it first" in serving.until("building it first")
@@ -686,12 +695,7 @@ def test_ctrl_c_stops_the_first_build_at_once(tmp_path: Path) -> None:
         assert len(started) >= 2
     finally:
         rest = serving.ctrl_c()
-    assert serving.process.returncode == 0 and rest.splitlines()[-1] == "stopped"
-    assert "Traceback" not in rest and "Process" not in rest
-    deadline = time.monotonic() + 5
-    while running(started) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not running(started)
+    assert_stopped(serving, rest, started)
     assert not (tmp_path / "output" / "index.html").exists()
 
 
