@@ -165,12 +165,14 @@ def lan_address(candidates: Callable[[], Iterable[str]] | None = None) -> str:
 
 
 def _candidates() -> Iterable[str]:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(PROBE)
-            yield probe.getsockname()[0]
-        except OSError:
-            pass
+            routed = str(probe.getsockname()[0])
+    except OSError:
+        routed = ""
+    if routed:
+        yield routed
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
