@@ -1,7 +1,7 @@
 # One command each: `make run` (set up, then build every sheet, card, deck and rulebook into
 # output/) and `make test` (set up, lint, type-check, check translations, test).
-# `make bench` measures the build and the calculator; `make previews` redraws the README's
-# pictures from a build.
+# `make bench` measures the build, the calculator and `pnp serve --watch`; `make previews`
+# redraws the README's pictures from a build.
 VENV ?= .venv
 BIN = $(VENV)/bin
 
@@ -50,6 +50,7 @@ test: setup
 bench: setup
 	$(BIN)/python bench/build.py
 	$(BIN)/python bench/installed.py
+	$(BIN)/python bench/serve.py
 
 previews: setup
 	$(BIN)/pnp build --lang en --paper a4 --previews docs/previews

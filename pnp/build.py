@@ -128,6 +128,11 @@ class Outcome:
     error: str = ""
     sha256: str = ""
 
+    @property
+    def line(self) -> str:
+        """What the command line prints for a failed target."""
+        return f"failed: {self.target.relative.as_posix()}: {self.error}"
+
 
 @dataclass
 class Summary:

@@ -9,31 +9,19 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from pnp.errors import DefinitionError, PnpError
+from pnp.errors import SHOWN, DefinitionError, PnpError, error_lines, one_line
 from pnp.games import GAMES
 from pnp.i18n import LANGUAGES, default_language
 
-LONGEST = 400
-"""Characters of one error line; a longer message (a huge argument or path quoted back)
-keeps its start and end."""
+if TYPE_CHECKING:
+    from pnp.build import Summary
 
-
-def _line(message: object) -> str:
-    """``message`` as one line of at most :data:`LONGEST` characters."""
-    text = " ".join(str(message).split())
-    if len(text) <= LONGEST:
-        return text
-    return f"{text[:LONGEST // 2]} … {text[-(LONGEST // 2 - 3):]}"
-
-
-SHOWN = 3
-"""Problems of broken definitions a command prints; ``pnp validate --all`` prints all."""
 EVERY_PROBLEM = "pnp.every_problem"
 
 
@@ -43,7 +31,7 @@ class Misuse(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {_line(self.format_message())}", err=True)
+        click.echo(f"error: {one_line(self.format_message())}", err=True)
 
 
 def _misuse(exc: click.UsageError) -> click.ClickException:
@@ -70,17 +58,9 @@ class Shell(click.Group):
             return super().invoke(ctx)
         except click.UsageError as exc:
             raise _misuse(exc) from None
-        except DefinitionError as exc:
-            every = ctx.meta.get(EVERY_PROBLEM, False)
-            shown = exc.problems if every or len(exc.problems) <= SHOWN else exc.problems[:2]
-            for problem in shown:
-                click.echo(f"error: {_line(problem)}", err=True)
-            if len(shown) < len(exc.problems):
-                click.echo(f"error: and {len(exc.problems) - len(shown)} more problems "
-                           f"('pnp validate --all' lists every one)", err=True)
-            ctx.exit(2)
         except PnpError as exc:
-            click.echo(f"error: {_line(exc)}", err=True)
+            for line in error_lines(exc, ctx.meta.get(EVERY_PROBLEM, False)):
+                click.echo(line, err=True)
             ctx.exit(2)
 
 
@@ -280,17 +260,8 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     All of them by default. Unchanged outputs are kept; output/index.html lists every file
     with a preview. One build at a time writes into a folder: a second one waits.
     """
-    from pnp.build import (
-        PAPERS,
-        Outcome,
-        cached_kinds,
-        files_digest,
-        plan,
-        shared_inputs,
-        write_previews,
-    )
-    from pnp.build import build as run_build
-    from pnp.files import check_folder, locked, writable_folder
+    from pnp.build import write_previews
+    from pnp.files import check_folder, writable_folder
 
     for place in (out, previews):
         if place:
@@ -298,6 +269,27 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     writable_folder(out)
     if previews:
         writable_folder(previews)
+    summary = _build(out, games, langs, paper, jobs=jobs, force=force, rules_dir=rules_dir)
+    click.echo(f"{'built':<10}{summary.count('built'):>6}\n{'skipped':<10}"
+               f"{summary.count('skipped'):>6}\n{'failed':<10}{summary.count('failed'):>6}\n"
+               f"{'size':<10}{summary.size / 1024 / 1024:>6.1f} MB\n"
+               f"{'time':<10}{summary.seconds:>6.1f} s\n"
+               f"index: {out / 'index.html'}")
+    if summary.count("failed"):
+        sys.exit(1)
+    if previews:
+        click.echo(f"previews: {len(write_previews(out, previews))} in {previews}")
+
+
+def _build(out: Path, games: Sequence[str] = (), langs: Sequence[str] = (), paper: str = "all",
+           *, jobs: int | None = None, force: bool = False,
+           rules_dir: Path | None = None) -> Summary:
+    """Build into ``out`` (every game, language and paper by default) with a progress bar
+    on standard error, then print each failure's line."""
+    from pnp.build import PAPERS, Outcome, cached_kinds, files_digest, plan, shared_inputs
+    from pnp.build import build as run_build
+    from pnp.files import locked
+
     failures: list[Outcome] = []
     with locked(out, lambda: click.echo(f"waiting for another build of {out}/ to finish",
                                         err=True)):
@@ -321,16 +313,103 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
             summary = run_build(targets, out, jobs=jobs, force=force, rules_dir=rules_dir,
                                 progress=advance, shared=shared)
     for failure in failures:
-        click.echo(f"failed: {failure.target.relative}: {failure.error}", err=True)
-    click.echo(f"{'built':<10}{summary.count('built'):>6}\n{'skipped':<10}"
-               f"{summary.count('skipped'):>6}\n{'failed':<10}{summary.count('failed'):>6}\n"
-               f"{'size':<10}{summary.size / 1024 / 1024:>6.1f} MB\n"
-               f"{'time':<10}{summary.seconds:>6.1f} s\n"
-               f"index: {out / 'index.html'}")
-    if failures:
-        sys.exit(1)
-    if previews:
-        click.echo(f"previews: {len(write_previews(out, previews))} in {previews}")
+        click.echo(failure.line, err=True)
+    return summary
+
+
+@main.command()
+@click.option("--out", type=Place(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="The build folder to serve (built first if it has no "
+                                      "build yet).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on; another free one if it is taken (0: any).")
+@click.option("--lan", is_flag=True,
+              help="Listen on this computer's address on its network, for phones and other "
+                   "computers there, and print a QR code of it (default: this computer only).")
+@click.option("--watch", is_flag=True,
+              help="Rebuild what each edit of the definitions, texts, examples or catalogues "
+                   "changes (the HTML rulebooks first) and reload the pages open in browsers.")
+@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
+              help="Worker processes for builds (default: one per core).")
+def serve(out: Path, port: int, lan: bool, watch: bool, jobs: int | None) -> None:
+    """Serve the build folder (read-only) to a browser: the rulebooks, sheets and scorers.
+
+    Ctrl-C stops it.
+    """
+    from pnp.assets import shown
+    from pnp.files import check_folder, writable_folder
+    from pnp.qr import terminal
+    from pnp.serve import LOOPBACK, lan_address, listen
+    from pnp.watch import Watcher
+
+    check_folder(out)
+    host = lan_address() if lan else LOOPBACK
+    try:
+        if not (out / "index.html").is_file():
+            click.echo(f"{shown(out)}/ has no build yet: building it first", err=True)
+            writable_folder(out)
+            _build_apart(out, jobs)
+        watcher = Watcher.start(out, click.echo, jobs) if watch else None
+        try:
+            server = listen(out, host, port, watcher.live if watcher else None)
+            if port and server.port != port:
+                click.echo(f"port {port} is in use: serving on port {server.port} instead")
+            click.echo(f"serving {shown(out)}/ at {server.url}")
+            if lan:
+                click.echo(terminal(server.url, colour=sys.stdout.isatty()), nl=False)
+                click.echo("scan the code with a phone on the same network, or type the "
+                           "address")
+            else:
+                click.echo("(this computer only: add --lan to open it on a phone)")
+            if watch:
+                click.echo("watching the definitions, texts, examples and catalogues")
+            click.echo("Ctrl-C stops")
+            try:
+                server.serve_forever()
+            finally:
+                server.server_close()
+        finally:
+            if watcher:
+                watcher.stop()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+def _build_apart(out: Path, jobs: int | None) -> None:
+    """:func:`_build` in a process of its own, which Ctrl-C ends at once (a build is made
+    to be killed: the next one repairs what it left); exit 2 if it could not build."""
+    import multiprocessing
+
+    from pnp.assets import current
+    from pnp.watch import start_without_ctrl_c
+
+    process = multiprocessing.get_context().Process(target=_build_alone,
+                                                    args=(out, jobs, current()))
+    start_without_ctrl_c(process)
+    try:
+        process.join()
+    finally:
+        if process.is_alive():
+            process.kill()
+            process.join()
+    if process.exitcode == 2:
+        sys.exit(2)
+
+
+def _build_alone(out: Path, jobs: int | None, edition: Any) -> None:
+    from pnp.assets import use
+    from pnp.build import _die_with_parent
+    from pnp.watch import ignore_ctrl_c
+
+    ignore_ctrl_c()
+    use(edition)
+    _die_with_parent()
+    try:
+        _build(out, jobs=jobs)
+    except PnpError as exc:
+        for line in error_lines(exc):
+            click.echo(line, err=True)
+        sys.exit(2)
 
 
 @main.command()
