@@ -62,7 +62,7 @@ ACTIONS = {
 
 ABILITIES = {
     "jack-ability": N_("take the top chip of a pile"),
-    "queen-ability": N_("a reserved card goes back, no penalty"),
+    "queen-ability": N_("take the top chip of two piles"),
     "king-ability": N_("a card from the centre, free"),
 }
 """A few words per noble ability (a completion id)."""
