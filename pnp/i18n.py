@@ -83,17 +83,19 @@ _FRENCH = (
     (re.compile(rf"(?<=\S){_SPACE}*:(?=\s|$)|{_SPACE}+:"), lambda m: NARROW_SPACE + ":"),
     (re.compile(rf"«{_SPACE}*"), lambda m: "«" + NARROW_SPACE),
     (re.compile(rf"{_SPACE}*»"), lambda m: NARROW_SPACE + "»"),
+    (re.compile(r"(?<![\w’])([dD]|[qQ]u)e (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), lambda m: m[1] + "’"),
 )
 
 
 def typography(text: str, lang: str) -> str:
     r"""``text`` as it is printed in ``lang``: typographic apostrophes and quotation marks
-    and, in French, a narrow no-break space before ; : ! ? and inside « ».
+    and, in French, a narrow no-break space before ; : ! ? and inside « », and *de* or
+    *que* elided before a name that starts with a vowel (``d’Ana``).
 
     Applying it twice changes nothing.
 
-    >>> typography("l'as \"fort\" : oui!", "fr")
-    'l’as «\u202ffort\u202f»\u202f: oui\u202f!'
+    >>> typography("l'as \"fort\" de Ana : oui!", "fr")
+    'l’as «\u202ffort\u202f» d’Ana\u202f: oui\u202f!'
     >>> typography('Ana\'s "ronda": 2', "en")
     'Ana’s “ronda”: 2'
     """
