@@ -42,6 +42,7 @@ def sources(domain: str) -> list[Path]:
     """The files whose marked messages belong to ``domain``."""
     if domain == COMMON:
         return [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
+                PACKAGE / "texts" / "__init__.py",
                 PACKAGE / "render" / "document.py", *sorted(current().templates.glob("*.j2"))]
     return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py",
                         PACKAGE / "render" / f"deck_{domain}.py") if p.exists()]

@@ -373,16 +373,20 @@ def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
             "notes": [texts.describe_note(n, _) for n in result.notes]}
 
 
-def sheet_file(game: str, lang: str, kind: str, paper: str = "a4") -> str:
-    """The name of the file a build writes for ``game``'s ``kind`` of sheet, which sits in
-    the same folder as the rulebook: a book names it so that players can find it.
+def sheet_file(game: str, lang: str, kind: str, paper: str = "a4",
+               document: str = "sheet") -> str:
+    """The name of the file a build writes for ``game``'s ``kind`` of sheet (or deck),
+    which sits in the same folder as the rulebook: a book names it so that players can
+    find it.
 
     >>> sheet_file("kwingto", "fr", "coto", "letter")
     'kwingto-coto-letter.pdf'
+    >>> sheet_file("xactika", "es", "poker", document="deck")
+    'xactika-deck-poker-a4.pdf'
     """
     from pnp.build import Target
 
-    return Target(game, lang, "sheet", paper, kind=kind).relative.name
+    return Target(game, lang, document, paper, kind=kind).relative.name
 
 
 def _game_context(game: str, rules: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.engines.result import Item, Note
 from pnp.i18n import N_, Translate
+from pnp.texts import together
 
 CALLS = {"uno": N_("uno"), "cinco": N_("cinco"), "diez": N_("diez"), "dos": N_("dos"),
          "seis": N_("seis"), "once": N_("once")}
@@ -14,9 +15,7 @@ def describe(item: Item, _: Translate) -> str:
     text = _line(item, _)
     d = item.detail
     if d.get("transfer") and d["cards"]:
-        payers = _("{first} and {last}").format(first=", ".join(d["from"][:-1]),
-                                                  last=d["from"][-1]) \
-            if len(d["from"]) > 1 else d["from"][0]
+        payers = together(d["from"], _)
         message = (_("{line}: 1 card from {payers}") if d["cards"] == 1
                    else _("{line}: {cards} cards from {payers}"))
         text = message.format(line=text, cards=d["cards"], payers=payers)

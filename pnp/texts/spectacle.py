@@ -6,14 +6,11 @@ from collections.abc import Iterable, Sequence
 
 from pnp.engines.result import Item, Note
 from pnp.i18n import Translate
-
-
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-"""Cards are shown with their suit's symbol, the same in every language: ``Q♥``."""
+from pnp.texts import poker_card
 
 
 def _cards(cards: Iterable[str]) -> str:
-    return " ".join(card[:-1] + SYMBOLS.get(card[-1:], card[-1:]) for card in cards)
+    return " ".join(poker_card(card) for card in cards)
 
 
 def _claims(claims: Iterable[Sequence[str]]) -> str:
