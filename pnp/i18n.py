@@ -74,7 +74,8 @@ NARROW_SPACE = "\u202f"
 """The narrow no-break space French sets before ; : ! ? and inside « »."""
 QUOTES = {"en": ("\u201c", "\u201d"), "es": ("«", "»"), "fr": ("«", "»")}
 """Each language's opening and closing quotation marks."""
-_APOSTROPHE = re.compile(r"(?<=\w)'|'(?=\w)")
+_APOSTROPHE = re.compile(r"(?<=\w)'|(?<![\s(\[/\u2014])'(?=\w)")
+_SINGLE = re.compile(r"(?:^|(?<=[\s(\[/\u2014]))'(?=\w)")
 _DOUBLE = re.compile(r'(^|[\s(\[/\u2014])"|"')
 _SPACE = "[ \u00a0\u202f]"
 _FRENCH = (
@@ -89,6 +90,7 @@ _FRENCH = (
 
 def typography(text: str, lang: str) -> str:
     r"""``text`` as it is printed in ``lang``: typographic apostrophes and quotation marks
+    (a straight single quote that opens a word is an opening quotation mark)
     and, in French, a narrow no-break space before ; : ! ? and inside « », and *de* or
     *que* elided before a name that starts with a vowel (``d’Ana``).
 
@@ -98,8 +100,10 @@ def typography(text: str, lang: str) -> str:
     'l’as «\u202ffort\u202f» d’Ana\u202f: oui\u202f!'
     >>> typography('Ana\'s "ronda": 2', "en")
     'Ana’s “ronda”: 2'
+    >>> typography("the review 'Hoy toca', b'khamsa", "en")
+    'the review ‘Hoy toca’, b’khamsa'
     """
-    text = _APOSTROPHE.sub("\u2019", text)
+    text = _APOSTROPHE.sub("\u2019", _SINGLE.sub("\u2018", text))
     opening, closing = QUOTES.get(lang, QUOTES["en"])
     text = _DOUBLE.sub(lambda m: m[1] + opening if m[1] is not None else closing, text)
     if lang == "fr":
