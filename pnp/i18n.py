@@ -83,7 +83,7 @@ _FRENCH = (
      lambda m: NARROW_SPACE + (m[1] or m[2])),
     (re.compile(rf"(?<=\S){_SPACE}*:(?=\s|$)|{_SPACE}+:"), lambda m: NARROW_SPACE + ":"),
     (re.compile(rf"«{_SPACE}*"), lambda m: "«" + NARROW_SPACE),
-    (re.compile(rf"{_SPACE}*»"), lambda m: NARROW_SPACE + "»"),
+    (re.compile(rf"(?<=\S){_SPACE}*»|{_SPACE}+»"), lambda m: NARROW_SPACE + "»"),
     (re.compile(r"(?<![\w’])([dD]|[qQ]u)e (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), lambda m: m[1] + "’"),
 )
 

@@ -149,8 +149,8 @@ def test_numbers_come_from_the_definition(kind: str, values: list[str]) -> None:
     common = [f"{RULES.target}", f"short game: {RULES.variants.short_target}",
               "ronda · tringa 1 · 5", "ronda 1 · tringa 5 to the opponents",
               f"costs {RULES.variants.heavy_hidden.ronda_penalty}",
-              "with a 12 (king), 5 to the dealer's side", "with a 1 or no capture, 5",
-              "este, cao, cone, bouah'd, darba, b'wahed", "missa, lahsa"]
+              "with a 12 (king), 5 to the dealer’s side", "with a 1 or no capture, 5",
+              "este, cao, cone, bouah’d, darba, b’wahed", "missa, lahsa"]
     for value in [*common, *values]:
         assert value in text, value
     if kind == "pad":

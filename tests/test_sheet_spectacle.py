@@ -146,7 +146,7 @@ def test_the_editors_completions_are_marked() -> None:
     assert "the top chip of 2 different piles*" in text
     for ability in ("take the top chip of a pile*", "free*"):
         assert ability in text
-    assert "* The editors' proposal" in text
+    assert "* The editors’ proposal" in text
 
 
 def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
@@ -178,7 +178,7 @@ def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["VICTORY POINTS", "NOBLES RECEIVED", "jack", "queen", "series", "runs",
             "reserved cards", "CHIPS HELD", "take chips", "FINAL SCORE"]),
-    ("es", ["PUNTOS DE VICTORIA", "jota", "caballo", "rey", "escaleras", "coger fichas",
+    ("es", ["PUNTOS DE VICTORIA", "jota", "dama", "rey", "escaleras", "coger fichas",
             "cartas reservadas", "PUNTUACIÓN FINAL", "empate"]),
     ("fr", ["POINTS DE VICTOIRE", "valet", "dame", "roi", "suites", "prendre des jetons",
             "cartes réservées", "SCORE FINAL", "égalité"]),

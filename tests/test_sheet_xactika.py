@@ -146,7 +146,7 @@ def test_pad_numbers_come_from_the_definition() -> None:
     text = panel_text(sheet("pad"))
     tricks = RULES.tricks_per_hand
     assert f"may not make the bids add up to {tricks}." in text
-    assert f"bid {RULES.bidding.min} to {RULES.bidding.max}, from the dealer's left" in text
+    assert f"bid {RULES.bidding.min} to {RULES.bidding.max}, from the dealer’s left" in text
     assert f"bid missed: −{RULES.scoring.missed_bid} per trick of difference" in text
     assert f"{RULES.end.hands} hands of {tricks} tricks" in text
     assert text.count(f"each trick: +{RULES.scoring.per_trick}") == sum(
