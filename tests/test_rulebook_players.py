@@ -86,6 +86,7 @@ def test_french_spacing_and_elision(pages: dict[tuple[str, str, str], str], kind
     ("<p>l'as : oui!</p>", "fr", "<p>l’as\u202f: oui\u202f!</p>"),
     ("<p><strong>Note</strong> : x</p>", "fr", "<p><strong>Note</strong>\u202f: x</p>"),
     ("<p><em>Note</em>: x</p>", "fr", "<p><em>Note</em>\u202f: x</p>"),
+    ("<p><em>Note </em>: x</p>", "fr", "<p><em>Note\u202f</em>: x</p>"),
     ("<td>« deux »</td>", "fr", "<td>«\u202fdeux\u202f»</td>"),
     ("<td>maillon : « un »</td>\n<td>x</td>", "fr",
      "<td>maillon\u202f: «\u202fun\u202f»</td>\n<td>x</td>"),
