@@ -751,7 +751,7 @@ def test_cli_on_the_example() -> None:
     assert "vuelta 2: Bea, caída y mesa (dos)" in spanish.output
     assert "puntos antes de este reparto" in spanish.output
     french = runner.invoke(main, ["score", "ronda", str(EXAMPLE), "--lang", "fr"])
-    assert "tour 2 : Bea, cone et missa (dos)" in french.output
+    assert "tour 2\u202f: Bea, cone et missa (dos)" in french.output
     as_json = runner.invoke(main, ["score", "ronda", str(EXAMPLE), "--json"])
     out = json.loads(as_json.output)
     # Ana 22 + 1 + 5 + 1 + 1 = 30 (her round 6 mesa and count come after the win);

@@ -483,7 +483,7 @@ def test_cli_scores_the_example_in_three_languages() -> None:
     assert "escaleras reclamadas: 2 × 1 PV" in spanish.output
     assert "cartas reservadas sin comprar: 1 × −1 PV (9C)" in spanish.output
     french = runner.invoke(main, ["score", "spectacle", str(EXAMPLE), "--lang", "fr"])
-    assert "suites revendiquées : 2 × 1 PV" in french.output
+    assert "suites revendiquées\u202f: 2 × 1 PV" in french.output
 
 
 def test_cli_json_totals_and_ranking() -> None:
