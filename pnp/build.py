@@ -56,6 +56,10 @@ DECKS = ("xactika",)
 DECK_KINDS = ("poker", "calibration-long")
 """What the build makes of each deck: poker-size cards backed on the long edge, and the
 calibration sheet that measures the printer's drift for that flip."""
+BACK_MOVES = tuple((x, y) for y in (0.0, 1.0, -1.0) for x in (0.0, 1.0, -1.0))
+"""The moves of the backs (mm right, mm up) the deck is built for, each its own file: the
+calibration sheet tells a player whose printer shifts the backs which one to print. Steps of
+1 mm, up to 1 mm each way: what is left over is hidden by the backs' 3 mm of bleed."""
 THUMBNAIL_DPI = 24
 PREVIEW_DPI = 50
 PREVIEWS = {
@@ -94,11 +98,13 @@ class Target:
     grayscale: bool = False
     fillable: bool = False
     """For a sheet: form fields whose totals the PDF viewer computes."""
+    offset: tuple[float, float] = (0.0, 0.0)
+    """For a deck: how far its backs are moved (mm right, mm up; see :data:`BACK_MOVES`)."""
 
     @property
     def material(self) -> str:
         if self.document == "deck":
-            return f"deck-{self.kind}"
+            return f"deck-{self.kind}" + moved_name(self.offset)
         if self.document != "sheet":
             return self.document
         return sheet_material(self.kind, self.per_page, self.grayscale, self.fillable)
@@ -106,6 +112,19 @@ class Target:
     @property
     def relative(self) -> Path:
         return Path(self.game, self.lang, f"{self.game}-{self.material}-{self.paper}.{self.fmt}")
+
+
+def moved_name(offset: tuple[float, float]) -> str:
+    """The part of a deck's file name that says how its backs are moved, as the calibration
+    sheet says it.
+
+    >>> moved_name((1.0, -1.0)), moved_name((0.0, 0.0))
+    ('-backs-1mm-right-1mm-down', '')
+    """
+    x, y = offset
+    parts = ([f"{abs(x):g}mm-{'right' if x > 0 else 'left'}"] if x else []) + (
+        [f"{abs(y):g}mm-{'up' if y > 0 else 'down'}"] if y else [])
+    return "".join(f"-{part}" for part in ["backs", *parts]) if parts else ""
 
 
 def sheet_material(kind: str, per_page: int, grayscale: bool, fillable: bool = False) -> str:
@@ -209,8 +228,10 @@ def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
                 targets.append(Target(game, lang, "rulebook", paper, fmt="html"))
             targets.append(Target(game, lang, "card", "a5"))
             if game in DECKS:
-                targets += [Target(game, lang, "deck", paper, kind=kind)
-                            for paper in papers for kind in DECK_KINDS]
+                targets += [Target(game, lang, "deck", paper, kind=kind, offset=offset)
+                            for paper in papers for kind in DECK_KINDS
+                            for offset in ([(0.0, 0.0)] if kind.startswith("calibration")
+                                           else BACK_MOVES)]
             for paper in papers:
                 for kind, offer in kinds[game].items():
                     targets.append(Target(game, lang, "sheet", paper, kind=kind))
@@ -419,7 +440,7 @@ def _deck(target: Target, rules_dir: Path | None) -> bytes:
                                               rules_dir=rules_dir)
     else:
         data = deck.render(lang=target.lang, paper=target.paper, size=target.kind,
-                           flip="long", rules_dir=rules_dir)
+                           flip="long", offset=target.offset, rules_dir=rules_dir)
     return data
 
 

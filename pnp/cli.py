@@ -452,12 +452,14 @@ def translations(verbose: bool, rules_dir: Path | None) -> None:
               help="Make the two-page sheet that measures the printer's back-side drift "
                    "instead of the deck.")
 @click.option("-o", "--output", type=Place(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the PDF (default: ./output/GAME/LANG/GAME-deck-SIZE-PAPER.pdf).")
+              help="Where to write the PDF (default: ./output/GAME/LANG/GAME-deck-SIZE-PAPER.pdf, "
+                   "with the backs' move before the paper: ...-poker-backs-1mm-right-a4.pdf).")
 @rules_option
 def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: str,
          offset: str, calibration: bool, output: Path | None, rules_dir: Path | None) -> None:
     """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
     page with bleed and crop marks."""
+    from pnp.build import moved_name
     from pnp.files import place, write
     from pnp.render.deck_xactika import grid, render, render_calibration
     from pnp.render.imposition import FLIPS, hint, offset_of
@@ -467,7 +469,7 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
     shift = offset_of(offset)
     note = None if calibration else hint(grid(size, paper, bleed))
     name = (f"{game}-deck-calibration-{flip}-{paper}.pdf" if calibration
-            else f"{game}-deck-{size}-{paper}.pdf")
+            else f"{game}-deck-{size}{moved_name(shift)}-{paper}.pdf")
     output = output or Path("output") / game / lang / name
     place(output)
     if calibration:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -49,3 +50,55 @@ def pdffonts(path: Path) -> list[str]:
 def qpdf_check(path: Path) -> subprocess.CompletedProcess[str]:
     """``qpdf --check`` on ``path``: returncode 0 when the structure is sound."""
     return subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+
+
+def glyph_size(char: dict[str, Any]) -> float:
+    """A glyph's size in points, measured across its baseline: pdfplumber's ``size`` for an
+    upright glyph, the width of its box for one turned a quarter (whose height is its
+    advance). The bundled sans's em box is exactly one em high."""
+    return float(char["size"]) if char["upright"] else float(char["x1"] - char["x0"])
+
+
+COMMAND_LINE = re.compile(r"\bpnp\s+[a-z]+|(?<![\w-])--[a-z]")
+"""What a command line looks like in a page's text: ``pnp sheet``, ``--offset``."""
+
+
+def command_lines(pdf: bytes) -> list[str]:
+    """Every piece of command-line text on every page of ``pdf``."""
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        return [found.group() for page in document.pages
+                for found in COMMAND_LINE.finditer(page.extract_text() or "")]
+
+
+Segment = tuple[float, float, float, float]
+
+
+def stroked_segments(page: Any) -> list[Segment]:
+    """Every stroked straight line on the page, rect edges included, as (x0, top, x1, bottom)
+    in points with x0 <= x1 and top <= bottom: horizontal (top == bottom) or vertical."""
+    found: list[Segment] = []
+    for line in page.lines:
+        if line.get("stroke", True):
+            found.append((line["x0"], line["top"], line["x1"], line["bottom"]))
+    for rect in page.rects:
+        if rect["stroke"]:
+            x0, top, x1, bottom = rect["x0"], rect["top"], rect["x1"], rect["bottom"]
+            found += [(x0, top, x1, top), (x0, bottom, x1, bottom),
+                      (x0, top, x0, bottom), (x1, top, x1, bottom)]
+    return found
+
+
+def doubled(segments: list[Segment], within: float) -> list[tuple[Segment, Segment]]:
+    """Pairs of parallel strokes that run alongside each other (their spans overlap by more
+    than a touch) less than ``within`` points apart: one border drawn twice, or two borders
+    so close they read as one doubled line."""
+    pairs = []
+    across = [s for s in segments if abs(s[1] - s[3]) < 0.01 and s[2] - s[0] > 0.01]
+    down = [s for s in segments if abs(s[0] - s[2]) < 0.01 and s[3] - s[1] > 0.01]
+    for group, at, low, high in ((across, 1, 0, 2), (down, 0, 1, 3)):
+        for index, a in enumerate(group):
+            for b in group[index + 1:]:
+                overlap = min(a[high], b[high]) - max(a[low], b[low])
+                if overlap > 0.05 and abs(a[at] - b[at]) < within:
+                    pairs.append((a, b))
+    return pairs

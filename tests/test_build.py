@@ -45,8 +45,11 @@ def test_plan_names_every_material_by_game_language_and_paper() -> None:
             "qwinto/es/qwinto-sheet-4up-a4.pdf"} <= names
     decks = {t.relative.as_posix() for t in plan(["xactika"], ["fr"], ["letter"])
              if t.document == "deck"}
-    assert decks == {"xactika/fr/xactika-deck-poker-letter.pdf",
-                     "xactika/fr/xactika-deck-calibration-long-letter.pdf"}
+    moves = ["", "-backs-1mm-right", "-backs-1mm-left", "-backs-1mm-up", "-backs-1mm-down",
+             "-backs-1mm-right-1mm-up", "-backs-1mm-left-1mm-up", "-backs-1mm-right-1mm-down",
+             "-backs-1mm-left-1mm-down"]
+    assert decks == {f"xactika/fr/xactika-deck-poker{move}-letter.pdf" for move in moves} | {
+        "xactika/fr/xactika-deck-calibration-long-letter.pdf"}
     everything = plan()
     assert {t.game for t in everything} == set(GAMES)
     assert {t.lang for t in everything} == {"es", "en", "fr"}

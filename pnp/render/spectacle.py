@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.base import Tint
 from pnp.definitions.spectacle import Definition
 from pnp.i18n import N_
 from pnp.render import fonts
-from pnp.render.draw import box, centred, operator
+from pnp.render.draw import box, centred, operator, wrap
 from pnp.render.sheet import Layout, Overrun, Style
 
 WIDTH = 190.0
@@ -156,7 +155,7 @@ def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     canvas.setFillGray(0.15)
     canvas.setFont(fonts.SANS, SMALL)
     canvas.drawString(PAD, PAD + 0.8, MARK + " " + _(
-        "The editors' proposal where the designer's draft is silent: not the designer's rule."))
+        "The editors’ proposal where the designer’s draft is silent: not the designer’s rule."))
 
 
 def _track(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
@@ -189,9 +188,28 @@ def _track(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
     end_x = PAD + values.index(rules.end.points) * cell + cell / 2
     canvas.setFont(fonts.SANS_BOLD, SMALL)
     _fill(canvas, rules.print.accent, style)
-    centred(canvas, end_x, y - 2.6, "▲ " + _("{points} VP: the game ends").format(
-        points=rules.end.points))
+    _pointer(canvas, end_x, y - 2.6, PAD + LEFT,
+             _("{points} VP: the game ends").format(points=rules.end.points))
     return y - 2.6
+
+
+def _pointer(canvas: Canvas, x: float, y: float, right: float, text: str) -> None:
+    """A triangle pointing up at ``x`` from baseline ``y``, ``text`` after it if the column
+    has room up to ``right``, else before it. The triangle is drawn, not set: a glyph would
+    bring a whole bold symbols face into the file for one character."""
+    side = SMALL * 0.8
+    gap = SMALL * 0.35
+    width = canvas.stringWidth(text)
+    path = canvas.beginPath()
+    path.moveTo(x - side / 2, y)
+    path.lineTo(x + side / 2, y)
+    path.lineTo(x, y + side * 0.87)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    if x + side / 2 + gap + width <= right:
+        canvas.drawString(x + side / 2 + gap, y, text)
+    else:
+        canvas.drawRightString(x - side / 2 - gap, y, text)
 
 
 def _nobles(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
@@ -226,7 +244,7 @@ def _nobles(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
             canvas.setFillGray(0.15)
             canvas.setFont(fonts.SANS, SMALL)
             mark = MARK if noble.ability in proposed(rules) else ""
-            lines = simpleSplit(_(ability) + mark, fonts.SANS, SMALL, width)
+            lines = wrap(_(ability) + mark, fonts.SANS, SMALL, width)
             for row, text in enumerate(lines):
                 canvas.drawString(x, bottom - 2.6 - row * (SMALL + 0.5), text)
             lowest = min(lowest, bottom - 2.6 - (len(lines) - 1) * (SMALL + 0.5))
@@ -315,7 +333,7 @@ def panel_lines(rules: Definition, style: Style, width: float, scale: float) -> 
     def para(text: str, size: float, indent: float = 0.0, font: str = fonts.SANS,
              space: float = 0.0, hang: float = 0.0, accent: bool = False) -> None:
         """Wrapped text; lines after the first start ``hang`` further in."""
-        parts = simpleSplit(text, font, size, width - indent - hang)
+        parts = wrap(text, font, size, width - indent - hang)
         for index, part in enumerate(parts):
             lines.append(Line(part, font, size, indent + (hang if index else 0.0),
                               space if index == 0 else 0.0, accent))
@@ -346,7 +364,7 @@ def panel_lines(rules: Definition, style: Style, width: float, scale: float) -> 
     heading(_("end of your turn"))
     bullet(_("more than {chips} chips: give some back, under piles with room").format(
         chips=rules.limits.chips))
-    bullet(_("your bonus cards of a noble's suit reach its number: it visits you, "
+    bullet(_("your bonus cards of a noble’s suit reach its number: it visits you, "
              "no action and no refusing; discard those cards"))
     heading(_("limits"))
     variant = rules.variant.extra_piles_per_player
@@ -361,7 +379,7 @@ def panel_lines(rules: Definition, style: Style, width: float, scale: float) -> 
     heading(_("end of the game"))
     trigger = _("{points} VP, reserved cards counted").format(points=rules.end.points)
     if rules.end.deck_runs_out:
-        trigger = _("{trigger}, or the draw deck's last card turned up").format(trigger=trigger)
+        trigger = _("{trigger}, or the draw deck’s last card turned up").format(trigger=trigger)
     if rules.end.finish_round:
         trigger = _("{trigger}: finish the round so everyone has played as many turns").format(
             trigger=trigger)
