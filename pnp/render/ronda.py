@@ -326,13 +326,13 @@ def _entries(rules: Definition, style: Style, table: Table) -> list[tuple[str, s
             over=count.over)
 
     end = rules.variants.advanced_end
-    last = _("The dealer must capture with the deal’s last card: with a {bonus_ranks}, {bonus} "
-             "to the dealer’s side; with a {penalty_ranks} or no capture, {penalty} to the "
+    last = _("The dealer must capture with the deal's last card: with a {bonus_ranks}, {bonus} "
+             "to the dealer's side; with a {penalty_ranks} or no capture, {penalty} to the "
              "opponents.").format(bonus_ranks=_rank(rules, style, end.bonus_ranks),
                                   bonus=end.bonus, penalty=end.penalty,
                                   penalty_ranks=_rank(rules, style, end.penalty_ranks))
     target = _("First to {target} wins at once, even in the middle of a deal. Circle the "
-               "dealer’s letter.").format(target=rules.target)
+               "dealer's letter.").format(target=rules.target)
     heads = _heads(rules, style, table)
     return [
         (named(*heads[0]), " ".join(calls)),

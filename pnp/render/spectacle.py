@@ -155,7 +155,7 @@ def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     canvas.setFillGray(0.15)
     canvas.setFont(fonts.SANS, SMALL)
     canvas.drawString(PAD, PAD + 0.8, MARK + " " + _(
-        "The editors’ proposal where the designer’s draft is silent: not the designer’s rule."))
+        "The editors' proposal where the designer's draft is silent: not the designer's rule."))
 
 
 def _track(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
@@ -364,7 +364,7 @@ def panel_lines(rules: Definition, style: Style, width: float, scale: float) -> 
     heading(_("end of your turn"))
     bullet(_("more than {chips} chips: give some back, under piles with room").format(
         chips=rules.limits.chips))
-    bullet(_("your bonus cards of a noble’s suit reach its number: it visits you, "
+    bullet(_("your bonus cards of a noble's suit reach its number: it visits you, "
              "no action and no refusing; discard those cards"))
     heading(_("limits"))
     variant = rules.variant.extra_piles_per_player
@@ -379,7 +379,7 @@ def panel_lines(rules: Definition, style: Style, width: float, scale: float) -> 
     heading(_("end of the game"))
     trigger = _("{points} VP, reserved cards counted").format(points=rules.end.points)
     if rules.end.deck_runs_out:
-        trigger = _("{trigger}, or the draw deck’s last card turned up").format(trigger=trigger)
+        trigger = _("{trigger}, or the draw deck's last card turned up").format(trigger=trigger)
     if rules.end.finish_round:
         trigger = _("{trigger}: finish the round so everyone has played as many turns").format(
             trigger=trigger)

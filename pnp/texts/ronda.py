@@ -30,9 +30,9 @@ def _line(item: Item, _: Translate) -> str:
         return _("points before this deal of ronda")
     if item.what == "calls":
         if d["split"] > 1:
-            return _("round {round}: {player}’s {combination} of {rank} ties for best; "
+            return _("round {round}: {player}'s {combination} of {rank} ties for best; "
                      "{pot} points split {split} ways").format(**d)
-        return _("round {round}: {player}’s {combination} of {rank} is best, "
+        return _("round {round}: {player}'s {combination} of {rank} is best, "
                  "taking all {pot} points").format(**d)
     if item.what == "false_call":
         return _("round {round}: {player} called {combination} without holding it").format(**d)
@@ -47,8 +47,8 @@ def _line(item: Item, _: Translate) -> str:
         return _("round {round}: {player}, mesa").format(**d)
     if item.what == "last_card":
         if not d["captured"]:
-            return _("{player}’s last card of the deal captures nothing").format(**d)
-        return _("{player}’s last card of the deal captures with a {rank}").format(**d)
+            return _("{player}'s last card of the deal captures nothing").format(**d)
+        return _("{player}'s last card of the deal captures with a {rank}").format(**d)
     if item.what == "cards":
         if "received" not in d:
             return _("end of deal: {cards} cards, a point each over {over}").format(**d)
@@ -68,7 +68,7 @@ def describe_note(note: Note, _: Translate) -> str:
             return _("{side} reaches {target} with the card count and wins "
                      "the game").format(**d)
         if d.get("event") == "last_card":
-            return _("{side} reaches {target} with the dealer’s last card and wins "
+            return _("{side} reaches {target} with the dealer's last card and wins "
                      "the game").format(**d)
         return _("{side} reaches {target} in round {round} and wins the game").format(**d)
     if note.what == "unfinished":
