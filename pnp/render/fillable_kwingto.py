@@ -124,7 +124,7 @@ function pnp_score(v) {
     var row = [];
     for (i = 1; i <= n; i++) {
       name = "card_" + r + "_" + i;
-      var text = String(v[name]);
+      var text = v[name] === undefined || v[name] === null ? "" : String(v[name]);
       if (/^\s*$/.test(text)) { row.push(null); continue; }
       var card = pnp_card(text);
       if (card === null) {
@@ -222,7 +222,7 @@ function pnp_score(v) {
     }
   }
   var failed = 0;
-  for (i = 1; i <= PNP.failed_boxes; i++) if (!/^\s*$/.test(String(v["failed_" + i]))) failed++;
+  for (i = 1; i <= PNP.failed_boxes; i++) if (!pnp_blank(v["failed_" + i])) failed++;
   var out = {}, list = [];
   for (name in bad) list.push(name);
   for (r = 1; r <= PNP.rows; r++) {

@@ -83,6 +83,7 @@ MESSAGES = {
     "last_uncounted": N_("last_card: the deal has no card count (captured), so it did not end"),
     "last_card": N_("last_card"),
     "last_captured": N_("last_card: captured"),
+    "game_over": N_("the game is over: a side reached the target in an earlier deal"),
 }
 """The engine's messages, as the script says them."""
 
