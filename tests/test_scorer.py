@@ -21,6 +21,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -529,3 +530,263 @@ def test_examples_round_trip(game: str) -> None:
     else:
         assert {p["name"]: p["total"] for p in shown["result"]["players"]} == expected.totals
         assert again.totals == expected.totals
+
+
+# --- the page in Chromium, typed as a person types ------------------------------------------
+
+def at(path: str) -> str:
+    return f'[data-path="{path}"]'
+
+
+def act(name: str, arg: object = None) -> str:
+    return f'[data-act="{name}"]' + ("" if arg is None else f'[data-arg="{arg}"]')
+
+
+def text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def sheet_steps(game: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Qwinto's sheets or Kwingto's boards, player by player."""
+    rules = load(game)
+    sheets = list(data["players"].items()) if "players" in data else [("", data)]
+    steps: list[dict[str, Any]] = []
+    for index, (name, sheet) in enumerate(sheets):
+        if index:
+            steps.append({"click": act("add-player")})
+        base = f"players/{index}"
+        if name:
+            steps.append({"type": at(f"{base}/name"), "text": name})
+        if game == "qwinto":
+            for colour, boxes in sheet["rows"].items():
+                steps += [{"type": at(f"{base}/v/{colour}_{n}"), "text": value}
+                          for n, value in enumerate(boxes, start=1) if value is not None]
+        else:
+            for r, row in enumerate(sheet["rows"], start=1):
+                steps += [{"type": at(f"{base}/v/card_{r}_{s}"), "text": value}
+                          for s, value in enumerate(row, start=1) if value is not None]
+        boxes = rules.sheet.failed_throw_boxes if game == "qwinto" else rules.end.failed_throws
+        steps += [{"check": at(f"{base}/v/failed_{n}"), "on": True}
+                  for n in range(1, sheet.get("failed", 0) + 1) if n <= boxes]
+    return steps
+
+
+def xactika_steps(data: dict[str, Any]) -> list[dict[str, Any]]:
+    players = data["players"]
+    steps: list[dict[str, Any]] = [{"check": f'[data-mode="{data["mode"]}"]', "on": True}]
+    steps += [{"click": act("seat-add")} for _ in range(len(players) - 4)]
+    steps += [{"type": at(f"v/name_{s}"), "text": name} for s, name in enumerate(players, 1)]
+    steps.append({"select": at("first_dealer"),
+                  "value": players.index(data["hands"][0]["dealer"])})
+    for h, hand in enumerate(data["hands"], start=1):
+        for s, name in enumerate(players, start=1):
+            if "bids" in hand:
+                steps.append({"type": at(f"v/bid_{h}_{s}"), "text": hand["bids"][name]})
+            steps.append({"type": at(f"v/tricks_{h}_{s}"), "text": hand["tricks"][name]})
+    return steps
+
+
+def ronda_steps(data: dict[str, Any]) -> list[dict[str, Any]]:
+    players = data["players"]
+    steps: list[dict[str, Any]] = [{"click": act("player-add")} for _ in range(len(players) - 2)]
+    steps += [{"type": at(f"players/{i}"), "text": name} for i, name in enumerate(players)]
+    teams = data.get("teams") or {}
+    sides = players
+    if teams:
+        sides = [next(t for t, m in teams.items() if players[i] in m) for i in range(2)]
+        steps += [{"type": at(f"teams/{i}"), "text": team} for i, team in enumerate(sides)]
+    options = data.get("options") or {}
+    if "target" in options:
+        steps.append({"type": at("target"), "text": options["target"]})
+    steps += [{"check": at(f"options/{flag}"), "on": True}
+              for flag in ("advanced_end", "aces_high", "heavy_hidden") if options.get(flag)]
+    for i, side in enumerate(sides):
+        if side in (data.get("before") or {}):
+            steps.append({"type": at(f"before/{i}"), "text": data["before"][side]})
+    for r, round_ in enumerate(data.get("rounds") or []):
+        for c, call in enumerate((round_ or {}).get("calls") or []):
+            line = f"deals/0/rounds/{r}/calls/{c}"
+            kind = call.get("hidden", call.get("call"))
+            kind_of = "hidden" if "hidden" in call else ("bluff" if call.get("bluff") else "call")
+            steps += [{"click": act("call-add", f"0/{r}")},
+                      {"select": at(f"{line}/player"), "value": players.index(call["player"])},
+                      {"select": at(f"{line}/type"), "value": kind_of},
+                      {"select": at(f"{line}/kind"), "value": kind}]
+            if call.get("rank") is not None:
+                steps.append({"select": at(f"{line}/rank"), "value": call["rank"]})
+        for p, play in enumerate((round_ or {}).get("plays") or []):
+            line = f"deals/0/rounds/{r}/plays/{p}"
+            steps += [{"click": act("play-add", f"0/{r}")},
+                      {"select": at(f"{line}/player"), "value": players.index(play["player"])}]
+            if play.get("caida"):
+                steps.append({"select": at(f"{line}/caida"), "value": play["caida"]})
+            if play.get("mesa"):
+                steps.append({"check": at(f"{line}/mesa"), "on": True})
+    for i, side in enumerate(sides):
+        if data.get("captured"):
+            steps.append({"type": at(f"deals/0/captured/{i}"), "text": data["captured"][side]})
+    last = data.get("last_card")
+    if last is not None:
+        steps.append({"select": at("deals/0/last/captured"),
+                      "value": "yes" if last["captured"] else "no"})
+        if last.get("rank") is not None:
+            steps.append({"select": at("deals/0/last/rank"), "value": last["rank"]})
+    return steps
+
+
+def spectacle_steps(data: dict[str, Any]) -> list[dict[str, Any]]:
+    steps: list[dict[str, Any]] = []
+    for index, (name, holding) in enumerate(data["players"].items()):
+        if index >= 2:
+            steps.append({"click": act("add-player")})
+        else:
+            steps.append({"click": act("tab", index)})
+        base = f"players/{index}"
+        steps.append({"type": at(f"{base}/name"), "text": name})
+        for k, visit in enumerate(holding.get("nobles") or []):
+            steps.append({"click": act("noble-add")})
+            noble, bonus = (visit["noble"], visit.get("bonus")) if isinstance(visit, dict) else (
+                visit, None)
+            steps.append({"type": at(f"{base}/nobles/{k}/noble"), "text": noble})
+            if bonus:
+                steps.append({"type": at(f"{base}/nobles/{k}/bonus"), "text": " ".join(bonus)})
+        for k, claim in enumerate(holding.get("claimed") or []):
+            steps += [{"click": act("claim-add")},
+                      {"type": at(f"{base}/claimed/{k}"), "text": " ".join(claim)}]
+        steps += [{"type": at(f"{base}/reserved/{k}"), "text": card}
+                  for k, card in enumerate(holding.get("reserved") or [])]
+        steps += [{"type": at(f"{base}/chips/{k}"), "text": chip}
+                  for k, chip in enumerate(holding.get("chips") or [])]
+        if holding.get("turns") is not None:
+            steps.append({"type": at(f"{base}/turns"), "text": holding["turns"]})
+    if data.get("end"):
+        steps.append({"select": at("end"), "value": data["end"]})
+    return steps
+
+
+def steps_for(game: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    if game in ("qwinto", "kwingto"):
+        return sheet_steps(game, data)
+    return {"xactika": xactika_steps, "ronda": ronda_steps,
+            "spectacle": spectacle_steps}[game](data)
+
+
+BAD = {
+    # (steps that break a rule by typing, the box that must be flagged, the engine's words)
+    "qwinto": ([{"type": at("players/0/v/orange_2"), "text": "x"}], "players/0/v/orange_2",
+               "orange box 2: expected a whole number, got 'x'"),
+    "kwingto": ([{"click": act("tab", 0)}, {"type": at("players/0/v/card_2_4"), "text": "1H"}],
+                "players/0/v/card_2_4", "row 2 space 4: '1H' is not a card"),
+    "xactika": ([{"type": at("v/tricks_1_1"), "text": "9"}], "v/tricks_1_1",
+                "hand 1, tricks, Ana: 9 is not from 0 to 8"),
+    "ronda": ([{"type": at("deals/0/captured/0"), "text": "2x"}], "deals/0/captured/0",
+              "captured: Ana: expected a whole number, got '2x'"),
+    "spectacle": ([{"click": act("tab", 0)}, {"type": at("players/0/reserved/1"), "text": "11S"}],
+                  "players/0/reserved/1", "Ana: reserved, card 2: '11S' is not a card like "
+                                          "7S, 10H or QD"),
+}
+
+VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def _need_chromium() -> str:
+    chromium = shutil.which("chromium")
+    ready = shutil.which("node") and (JS / "node_modules" / "axe-core").is_dir()
+    if chromium is None or not ready:
+        if os.environ.get("CI"):
+            pytest.fail("chromium, node and tests/js/node_modules are needed: run `make js`")
+        pytest.skip("chromium or node or tests/js/node_modules missing (run `make js`)")
+    return chromium
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("scorer")
+    for game in pnp.GAMES:
+        for lang in ("en", "es"):
+            (folder / f"{game}-{lang}.html").write_bytes(scorer.render(game, lang))
+    return folder
+
+
+def browse(chromium: str, plan: dict[str, Any], folder: Path) -> dict[str, Any]:
+    (folder / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    done = subprocess.run(["node", str(JS / "scorer.mjs"), chromium, str(folder / "plan.json"),
+                           str(folder / "seen.json")], capture_output=True, text=True,
+                          check=False, timeout=600, cwd=JS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    seen: dict[str, Any] = json.loads((folder / "seen.json").read_text(encoding="utf-8"))
+    return seen
+
+
+def places(result: pnp.Result) -> list[list[Any]]:
+    out, place = [], 1
+    for group in result.ranking:
+        out += [[str(place), name] for name in group]
+        place += len(group)
+    return out
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("game", pnp.GAMES)
+def test_example_typed_into_the_page(game: str, size: str, pages: Path, tmp_path: Path) -> None:
+    """The worked example typed box by box: the engine's totals and ranking, still there after
+    a reload, an export that ``pnp score`` scores the same, malformed typing flagged on its box
+    in the engine's words, no request made, no serious accessibility fault."""
+    chromium = _need_chromium()
+    data = yaml.safe_load((EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8"))
+    expected = pnp.score(game, data)
+    shots = os.environ.get("PNP_SCORER_SHOTS")
+    bad_steps, bad_box, bad_message = BAD[game]
+    url = (pages / f"{game}-en.html").as_uri()
+    plan = {"url": url, "viewport": VIEWPORTS[size], "shots": shots, "name": f"{game}-{size}",
+            "steps": steps_for(game, data), "bad": bad_steps}
+    seen = browse(chromium, plan, tmp_path)
+    assert seen["errors"] == [], seen["errors"]
+    assert set(seen["requests"]) == {url}, seen["requests"]  # the page and its reload only
+    typed = seen["typed"]
+    assert typed["faults"] == [] and typed["invalid"] == [], typed
+    totals = {name: int(value) for name, value in typed["totals"].items()}
+    if expected.single:
+        assert list(totals.values()) == [expected.total]
+    else:
+        assert totals == expected.totals, typed
+        assert typed["places"] == places(expected), typed
+    assert seen["reloaded"] == typed
+    exported = json.loads(seen["exported"])
+    (tmp_path / "game.json").write_text(seen["exported"], encoding="utf-8")
+    scored = subprocess.run(
+        [sys.executable, "-m", "pnp", "score", game, str(tmp_path / "game.json"), "--json"],
+        capture_output=True, text=True, check=False, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+    assert scored.returncode == 0, scored.stderr
+    report = json.loads(scored.stdout)
+    if expected.single:
+        assert report["total"] == expected.total
+    else:
+        assert report["totals"] == expected.totals
+    assert pnp.score(game, exported).totals == expected.totals
+    assert bad_message in seen["bad"]["faults"], seen["bad"]
+    assert bad_box in seen["bad"]["invalid"], seen["bad"]
+    serious = [v for v in seen["axe"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], serious
+    assert seen["unlabelled"] == []
+    assert seen["small"] == [], seen["small"]
+    assert seen["scrollWidth"] <= VIEWPORTS[size][0], seen["scrollWidth"]
+    assert seen["lang"] == "en"
+
+
+@pytest.mark.parametrize("game", pnp.GAMES)
+def test_spanish_page_speaks_spanish(game: str, pages: Path, tmp_path: Path) -> None:
+    """The Spanish page: lang="es", every box labelled, the engine's refusal in Spanish."""
+    chromium = _need_chromium()
+    bad_steps, bad_box, _ = BAD[game]
+    data = yaml.safe_load((EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8"))
+    plan = {"url": (pages / f"{game}-es.html").as_uri(), "viewport": VIEWPORTS["phone"],
+            "shots": os.environ.get("PNP_SCORER_SHOTS"), "name": f"{game}-es",
+            "steps": steps_for(game, data), "bad": bad_steps}
+    seen = browse(chromium, plan, tmp_path)
+    assert seen["lang"] == "es" and seen["errors"] == []
+    assert seen["unlabelled"] == []
+    assert bad_box in seen["bad"]["invalid"]
+    english = BAD[game][2]
+    assert seen["bad"]["faults"] and english not in seen["bad"]["faults"], seen["bad"]

@@ -273,7 +273,7 @@ def render(game: str, lang: str = "en", rules_dir: Path | None = None) -> bytes:
         css=_read("scorer.css"),
         score=_script_text(script(game, lang, rules_dir)),
         view=_script_text("\n".join([f"var T = {_json(words)};", _read("view.js"),
-                                     _read(f"{game}.view.js")])))
+                                     _read(f"{game}.view.js"), "start();"])))
     return page.encode("utf-8")
 
 
