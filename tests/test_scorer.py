@@ -790,3 +790,44 @@ def test_spanish_page_speaks_spanish(game: str, pages: Path, tmp_path: Path) -> 
     assert bad_box in seen["bad"]["invalid"]
     english = BAD[game][2]
     assert seen["bad"]["faults"] and english not in seen["bad"]["faults"], seen["bad"]
+
+
+def test_served_page_installs_and_opens_offline(tmp_path: Path) -> None:
+    """Over http the page links its manifest and its service worker keeps it: with the
+    network gone it opens again, with the game typed before still there."""
+    chromium = _need_chromium()
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from pnp.build import SCORER_FILES, Target, _scorer
+
+    for fmt in SCORER_FILES:
+        target = Target("kwingto", "fr", "scorer", "", fmt=fmt)
+        (tmp_path / target.relative.name).write_bytes(_scorer(target, None))
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(tmp_path), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    Quiet.extensions_map[".webmanifest"] = "application/manifest+json"
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_address[1]}/kwingto-scorer.html"
+        done = subprocess.run(["node", str(JS / "scorer-app.mjs"), chromium, url],
+                              capture_output=True, text=True, check=False, timeout=180, cwd=JS)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join()
+    assert done.returncode == 0, done.stdout + done.stderr
+    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    assert shown["manifest"]["start_url"] == "kwingto-scorer.html"
+    assert shown["manifest"]["lang"] == "fr"
+    assert shown["controlled"] is True
+    assert shown["offline"]["first"] == "3"
+    assert "Kwingto" in shown["offline"]["title"]

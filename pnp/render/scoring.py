@@ -63,7 +63,6 @@ MESSAGES = {
     "players_count": N_("{where}: {given} given; the game is for {low} to {high} players"),
     "player_name": N_("{where}: name {index}"),
     "players": N_("players"),
-    "no_players": N_("players: no players given"),
     "nothing": N_("nothing"),
     "items": N_("a {kind} of {count} items"),
     "in": N_("{player}: {message}"),

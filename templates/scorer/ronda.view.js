@@ -138,9 +138,9 @@ function playLine(play, at, order) {
   var links = [["", t("no_caida")]];
   for (var i = 1; i <= CONFIG.links; i++) links.push([String(i), t("caida") + " \u00b7 " + t("link_n", {n: i})]);
   return h("div", {class: "rd-line", "data-at": at}, [
-    h("span", {class: "kind-call", text: t("plays")}),
-    choice(at + "/player", t("plays") + ": " + t("who"), order, {number: true}),
-    choice(at + "/caida", t("plays") + ": " + t("caida"), links),
+    h("span", {class: "kind-call", text: t("play")}),
+    choice(at + "/player", t("play") + ": " + t("who"), order, {number: true}),
+    choice(at + "/caida", t("play") + ": " + t("caida"), links),
     tick(at + "/mesa", t("mesa"), {bool: true}),
     button("", "line-remove", at, {icon: "remove", class: "icon-button", label: t("remove")})]);
 }
@@ -178,7 +178,7 @@ VIEW.update = function (result, state) {
   if (!pad) return;
   pad.innerHTML = "";
   var names = sideNames(state), table = h("table", {class: "rd-pad"}), head = h("tr");
-  var labels = [t("deal_n", {n: ""}).replace(/\s*$/, ""), "", t("calls"), t("caida"), t("mesa"),
+  var labels = ["#", "", t("calls"), t("caida"), t("mesa"),
                 t("cards"), t("last"), t("sum"), t("run")];
   for (var i = 0; i < labels.length; i++) head.appendChild(h("th", {scope: "col", text: labels[i]}));
   table.appendChild(head);

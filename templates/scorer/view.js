@@ -184,7 +184,7 @@ function tabs() {
     list.appendChild(h("button", {type: "button", "data-act": "tab", "data-arg": i,
                                   class: "tab" + (i === (state.current || 0) ? " on" : ""),
                                   "aria-current": i === (state.current || 0) ? "page" : null},
-                       [h("span", {class: "tab-name", text: name}),
+                       [h("span", {class: "tab-name", "data-tab-name": i, text: name}),
                         h("span", {class: "tab-total", "data-total": i})]));
   }
   if (state.players.length < CONFIG.players.max) {
@@ -198,6 +198,11 @@ function refresh() {
   VIEW.update(result, state);
   if (!started(state)) result = {players: result.players, ranking: [], faults: [], ok: true,
                                  winners: result.winners || []};
+  var names = document.querySelectorAll("[data-tab-name]");
+  for (var n = 0; n < names.length; n++) {
+    var index = +names[n].getAttribute("data-tab-name");
+    names[n].textContent = page_trim(state.players[index].name) || t("player") + " " + (index + 1);
+  }
   var totals = document.querySelectorAll("[data-total]");
   for (var i = 0; i < totals.length; i++) {
     var p = result.players[+totals[i].getAttribute("data-total")];
