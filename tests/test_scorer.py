@@ -18,25 +18,23 @@ import functools
 import json
 import os
 import random
-import re
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import quickjs
 import yaml
+from test_fillable import kwingto_sheet, qwinto_sheet, ronda_deal, xactika_sheet
 
 import pnp
 from pnp.definitions import load
-from pnp.engines import ronda as ronda_engine
 from pnp.errors import PnpError
 from pnp.render import fillable_kwingto, fillable_qwinto, fillable_xactika, scorer
-from test_fillable import kwingto_sheet, qwinto_sheet, ronda_deal, xactika_sheet
 
 GAMES = 10_000
 BATCH = 500
@@ -504,6 +502,7 @@ def test_spectacle_positions_score_as_the_engine() -> None:
         original, original_message = engine("spectacle", data)
         result, message = engine("spectacle", shown["exported"])
         assert (result is None) == (original is None), (data, shown["exported"], message)
+        assert message == original_message, (data, shown["exported"])
         counts[check_players(shown, result, message, data)] += 1
         if result is None:
             assert [f["message"] for f in shown["result"]["faults"]] == [message], data
@@ -831,3 +830,29 @@ def test_served_page_installs_and_opens_offline(tmp_path: Path) -> None:
     assert shown["controlled"] is True
     assert shown["offline"]["first"] == "3"
     assert "Kwingto" in shown["offline"]["title"]
+
+
+def test_deal_after_an_unfinished_one_is_flagged() -> None:
+    """A deal typed after one whose piles are not counted is not scored in silence."""
+    state, _ = ronda_state(random.Random("ronda-open"))
+    while len(state["deals"]) < 2:
+        state, _ = ronda_state(random.Random(len(state["deals"])))
+    state["deals"][0]["captured"] = [""] * len(state["deals"][0]["captured"])
+    shown = page("ronda").score([state])[0]["result"]
+    assert not shown["ok"]
+    assert {"at": "deals/1", "message": "deal 1 is not finished: type the cards each side "
+                                        "captured"} in shown["faults"]
+
+
+@pytest.mark.parametrize("game", pnp.GAMES)
+def test_import_reads_the_examples_yaml(game: str) -> None:
+    """The page's own reader takes the examples' YAML as the calculator does, comments,
+    flow and block styles alike."""
+    from pnp.render.scorer import _read
+
+    context = quickjs.Context()
+    context.eval(scorer.script(game))
+    context.eval("var T = {};\n" + _read("view.js"))
+    source = (EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8")
+    read = json.loads(context.eval(f"JSON.stringify(readText({json.dumps(source)}))"))
+    assert read == json.loads(json.dumps(yaml.safe_load(source)))

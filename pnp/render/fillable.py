@@ -138,7 +138,7 @@ def script(game: str, kind: str, rules: Any, fields: Sequence[FieldBox],
     inputs = tuple(f.name for f in fields if f.kind != "computed")
     outputs = tuple(f.name for f in fields if f.kind == "computed")
     driver = outputs[-1]
-    module = scoring.module(game)
+    module = scoring.module(game, kind)
     source = scoring.library(game, rules, kind, lang) + DRIVER % {
         "inputs": json.dumps(inputs), "outputs": json.dumps(outputs),
         "driver": json.dumps(driver), "red": RED, "black": BLACK}

@@ -57,9 +57,9 @@ from pnp.definitions.ronda import Definition
 from pnp.engines.result import Result
 from pnp.i18n import Translate
 
-from pnp.render.scoring_ronda import MESSAGES
-
-__all__ = ["MESSAGES", "columns", "epilogue", "library", "table"]
+MESSAGES: dict[str, str] = {}
+"""The pads name the box at fault without words: their checks are bounds, not the engine's
+(the scorer page's deal script, :mod:`pnp.render.scoring_ronda`, says the engine's)."""
 
 COLUMNS = ("calls", "caida", "mesa", "cards", "last")
 """The writing columns of a deal's row, in the pad's order."""
@@ -196,13 +196,6 @@ def table(rules: Definition, kind: str) -> dict[str, Any]:
 
 
 def library(rules: Definition, kind: str, _: Translate = str, lang: str = "en") -> str:
-    """The script of pad ``kind``, or with ``kind="deal"`` the scorer page's deal script
-    (:mod:`pnp.render.scoring_ronda`); the pad names the box at fault without words, its
-    checks being bounds rather than the engine's."""
-    if kind == "deal":
-        from pnp.render import scoring_ronda
-
-        return scoring_ronda.library(rules, kind, _, lang)
     return LIBRARY % {"table": json.dumps(table(rules, kind), sort_keys=True)}
 
 

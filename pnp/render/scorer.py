@@ -145,6 +145,7 @@ TEXTS = {
     # Spectacle
     "nobles": N_("Nobles received"),
     "noble": N_("noble"),
+    "nobles_short": N_("nobles"),
     "noble_n": N_("Noble {n}"),
     "bonus_given": N_("Bonus cards given for noble {n}"),
     "bonus_hint": N_("bonus cards given (optional)"),

@@ -243,30 +243,32 @@ class GameScript(Protocol):
 
 SCRIPTS = {"qwinto": "fillable_qwinto", "kwingto": "fillable_kwingto",
            "xactika": "fillable_xactika", "ronda": "fillable_ronda",
-           "spectacle": "scoring_spectacle"}
-"""The module that generates each game's script."""
+           "spectacle": "scoring_spectacle", "ronda/deal": "scoring_ronda"}
+"""The module that generates each game's script (``game/kind`` where a kind has its own)."""
 
 
-def module(game: str) -> GameScript:
-    found: GameScript = importlib.import_module(f"pnp.render.{SCRIPTS[game]}")
+def module(game: str, kind: str = "") -> GameScript:
+    found: GameScript = importlib.import_module(
+        f"pnp.render.{SCRIPTS.get(f'{game}/{kind}', SCRIPTS[game])}")
     return found
 
 
-def messages(game: str, lang: str) -> dict[str, str]:
-    """Every message ``game``'s script may say, translated into ``lang``."""
+def messages(game: str, lang: str, kind: str = "") -> dict[str, str]:
+    """Every message ``game``'s script for ``kind`` may say, translated into ``lang``."""
     _ = translator(lang, game)
-    return {key: _(text) for key, text in {**MESSAGES, **module(game).MESSAGES}.items()}
+    return {key: _(text) for key, text in {**MESSAGES, **module(game, kind).MESSAGES}.items()}
 
 
-def common(game: str, lang: str) -> str:
-    """The shared functions with ``game``'s messages in ``lang``."""
+def common(game: str, lang: str, kind: str = "") -> str:
+    """The shared functions with the messages of ``game``'s ``kind`` in ``lang``."""
     from pnp.engines.common import NAME_LENGTH
 
-    return ENTRY + COMMON % {"messages": json.dumps(messages(game, lang), sort_keys=True,
+    return ENTRY + COMMON % {"messages": json.dumps(messages(game, lang, kind), sort_keys=True,
                                                     ensure_ascii=True),
                              "name_length": NAME_LENGTH}
 
 
 def library(game: str, rules: Any, kind: str, lang: str) -> str:
-    """``game``'s whole script for ``kind`` (its sheet or pad), messages in ``lang``."""
-    return common(game, lang) + module(game).library(rules, kind, translator(lang, game), lang)
+    """``game``'s whole script for ``kind`` (its sheet, pad, deal...), messages in ``lang``."""
+    return common(game, lang, kind) + module(game, kind).library(
+        rules, kind, translator(lang, game), lang)

@@ -84,6 +84,7 @@ MESSAGES = {
     "last_card": N_("last_card"),
     "last_captured": N_("last_card: captured"),
     "game_over": N_("the game is over: a side reached the target in an earlier deal"),
+    "deal_open": N_("deal {number} is not finished: type the cards each side captured"),
 }
 """The engine's messages, as the script says them."""
 

@@ -117,12 +117,17 @@ function page_deal_place(state, k, at) {
 }
 PAGE.score = function (state) {
   var faults = [], deals = [], before = null, over = false, sides = page_sides(state), k;
-  var n = state.players.length, latest = null;
+  var n = state.players.length, latest = null, open = false;
   for (k = 0; k < state.deals.length; k++) {
     var deal = state.deals[k], used = page_used(deal);
     if (k > 0 && !used) { deals.push(null); continue; }
     if (over) {
       if (used) page_fault(faults, "deals/" + k, pnp_say("game_over", {}));
+      deals.push(null);
+      continue;
+    }
+    if (open) {
+      page_fault(faults, "deals/" + k, pnp_say("deal_open", {number: k}));
       deals.push(null);
       continue;
     }
@@ -147,7 +152,7 @@ PAGE.score = function (state) {
     latest = result;
     if (result.winners.length) over = true;
     before = result.finished ? page_copy(result.totals) : null;
-    if (!result.finished) break;
+    open = !result.finished;
   }
   var players = [];
   for (var j = 0; j < sides.length; j++) {

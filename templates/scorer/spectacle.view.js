@@ -42,7 +42,7 @@ VIEW.render = function (root, state) {
     h("div", {class: "field"}, [h("h3", {text: t("chips")}), chips,
       h("span", {class: "hint", text: CONFIG.chip_values.join(" \u00b7 ")})]),
     h("label", {class: "field"}, [h("h3", {text: t("turns")}), box(base + "/turns", t("turns"), {maxlength: 3})])]));
-  var strip = h("div", {class: "strip sp-tally"}), parts = [["nobles", t("noble"), "+"], ["series", t("series"), "+"],
+  var strip = h("div", {class: "strip sp-tally"}), parts = [["nobles", t("nobles_short"), "+"], ["series", t("series"), "+"],
     ["runs", t("runs"), "\u2212"], ["reserved", t("reserved"), "="], ["total", t("vp"), null]];
   for (k = 0; k < parts.length; k++) {
     strip.appendChild(h("div", {class: "part"}, [
