@@ -750,6 +750,7 @@ def test_example_typed_into_the_page(game: str, size: str, pages: Path, tmp_path
     else:
         assert totals == expected.totals, typed
         assert typed["places"] == places(expected), typed
+    assert seen["stored"] == [f"pnp-scorer:{game}"]
     assert seen["reloaded"] == typed
     exported = json.loads(seen["exported"])
     (tmp_path / "game.json").write_text(seen["exported"], encoding="utf-8")

@@ -49,6 +49,7 @@ TEXTS = {
     "add_player": N_("Add a player"),
     "remove_player": N_("Remove this player"),
     "remove": N_("Remove"),
+    "remove_last": N_("Remove the last player"),
     "total": N_("Total"),
     "ranking": N_("Ranking"),
     "undo": N_("Undo"),

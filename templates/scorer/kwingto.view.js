@@ -5,10 +5,7 @@ VIEW.player = function () { return {name: "", v: {}}; };
 VIEW.render = function (root, state) {
   var i = state.current || 0, p = state.players[i], base = "players/" + i, r, s;
   var card = section(null, [], {at: base});
-  card.appendChild(h("div", {class: "name-line"}, [
-    box(base + "/name", t("name_of", {n: i + 1}), {text: true, caps: "words", placeholder: t("name")}),
-    state.players.length > 1 ? button("", "remove-player", i, {icon: "remove", class: "icon-button",
-                                                                label: t("remove_player")}) : null]));
+  card.appendChild(nameLine(base, i, state.players.length > 1));
   card.appendChild(h("p", {class: "hint", text: t("card_hint")}));
   var grid = h("div", {class: "kw-grid", style: "--spaces:" + CONFIG.spaces, role: "group",
                        "aria-label": t("sheet_of", {name: p.name || t("player")})});
@@ -29,42 +26,25 @@ VIEW.render = function (root, state) {
   }
   card.appendChild(grid);
   card.appendChild(h("p", {class: "hint", text: t("spread")}));
-  var failed = h("div", {class: "strip failed-line"}, [h("strong", {text: t("failed") + ":"})]);
-  for (s = 1; s <= CONFIG.failed_boxes; s++) {
-    failed.appendChild(tick(base + "/v/failed_" + s, t("failed_box", {n: s}), {hide: true}));
-  }
-  failed.appendChild(h("span", {class: "hint", text: t("each", {points: "\u2212" + CONFIG.penalty})}));
-  card.appendChild(failed);
-  var strip = h("div", {class: "strip"}), parts = [];
+  card.appendChild(failedLine(base));
+  var parts = [];
   for (r = 1; r <= CONFIG.rows; r++) parts.push(["row_" + r, t("row_n", {n: r}), "+"]);
-  parts.push(["columns", t("columns"), "+"]);
-  parts.push(["flushes", t("flushes"), "\u2212"]);
-  parts.push(["failed", t("failed"), "="]);
-  parts.push(["total", t("total"), null]);
-  for (s = 0; s < parts.length; s++) {
-    strip.appendChild(h("div", {class: "part"}, [
-      h("output", {class: "computed" + (parts[s][0] === "total" ? " total" : ""),
-                   "data-out": parts[s][0], "aria-label": parts[s][1]}), h("span", {text: parts[s][1]})]));
-    if (parts[s][2]) strip.appendChild(h("div", {class: "op", "aria-hidden": "true", text: parts[s][2]}));
-  }
-  card.appendChild(strip);
+  parts.push(["columns", t("columns"), "+"], ["flushes", t("flushes"), "\u2212"],
+             ["failed", t("failed"), "="], ["total", t("total"), null]);
+  card.appendChild(strip(parts));
   root.appendChild(card);
 };
+/* A row's suit shows as its symbol, in its colour. */
+function suitBox(out, name, value) {
+  if (!/^suit_/.test(name)) return false;
+  var suit = null;
+  for (var k = 0; k < CONFIG.suits.length; k++) if (CONFIG.suits[k].letter === value) suit = CONFIG.suits[k];
+  out.textContent = suit ? suit.symbol : "";
+  out.setAttribute("title", suit ? suit.name : "");
+  out.classList.toggle("red", !!(suit && suit.red));
+  return true;
+}
 VIEW.update = function (result, state) {
   var p = result.players[state.current || 0];
-  if (!p) return;
-  var outs = document.querySelectorAll("[data-out]");
-  for (var i = 0; i < outs.length; i++) {
-    var name = outs[i].getAttribute("data-out"), value = p.values[name];
-    if (/^suit_/.test(name)) {
-      var suit = null;
-      for (var k = 0; k < CONFIG.suits.length; k++) if (CONFIG.suits[k].letter === value) suit = CONFIG.suits[k];
-      outs[i].textContent = suit ? suit.symbol : "";
-      outs[i].setAttribute("title", suit ? suit.name : "");
-      outs[i].classList.toggle("red", !!(suit && suit.red));
-      continue;
-    }
-    outs[i].textContent = value === "!" ? "!" : number(value);
-    outs[i].classList.toggle("bad", value === "!");
-  }
+  if (p) showOutputs(p.values, suitBox);
 };

@@ -5,12 +5,7 @@ VIEW.player = function () { return {name: "", v: {}}; };
 VIEW.render = function (root, state) {
   var i = state.current || 0, p = state.players[i], base = "players/" + i, r, c;
   var card = section(null, [], {at: base});
-  var name = h("div", {class: "name-line"}, [
-    box(base + "/name", t("name_of", {n: i + 1}), {text: true, caps: "words", placeholder: t("name"),
-                                                     class: "name"}),
-    state.players.length > 1 ? button("", "remove-player", i, {icon: "remove", class: "icon-button",
-                                                                label: t("remove_player")}) : null]);
-  card.appendChild(name);
+  card.appendChild(nameLine(base, i, state.players.length > 1));
   var grid = h("div", {class: "qw-grid", style: "--columns:" + CONFIG.columns,
                        role: "group", "aria-label": t("sheet_of", {name: p.name || t("player")})});
   for (r = 0; r < CONFIG.rows.length; r++) {
@@ -29,33 +24,14 @@ VIEW.render = function (root, state) {
     }
   }
   card.appendChild(grid);
-  var failed = h("div", {class: "strip failed-line"}, [h("strong", {text: t("failed") + ":"})]);
-  for (c = 1; c <= CONFIG.failed_boxes; c++) {
-    failed.appendChild(tick(base + "/v/failed_" + c, t("failed_box", {n: c}), {hide: true}));
-  }
-  failed.appendChild(h("span", {class: "hint", text: t("each", {points: "\u2212" + CONFIG.penalty})}));
-  card.appendChild(failed);
-  var strip = h("div", {class: "strip"}), parts = [];
+  card.appendChild(failedLine(base));
+  var parts = [];
   for (r = 0; r < CONFIG.rows.length; r++) parts.push(["row_" + CONFIG.rows[r].colour, CONFIG.rows[r].name, "+"]);
-  parts.push(["pentagons", t("pentagons"), "\u2212"]);
-  parts.push(["failed", t("failed"), "="]);
-  parts.push(["total", t("total"), null]);
-  for (c = 0; c < parts.length; c++) {
-    strip.appendChild(h("div", {class: "part"}, [
-      h("output", {class: "computed" + (parts[c][0] === "total" ? " total" : ""),
-                   "data-out": parts[c][0], "aria-label": parts[c][1]}), h("span", {text: parts[c][1]})]));
-    if (parts[c][2]) strip.appendChild(h("div", {class: "op", "aria-hidden": "true", text: parts[c][2]}));
-  }
-  card.appendChild(strip);
+  parts.push(["pentagons", t("pentagons"), "\u2212"], ["failed", t("failed"), "="], ["total", t("total"), null]);
+  card.appendChild(strip(parts));
   root.appendChild(card);
 };
 VIEW.update = function (result, state) {
   var p = result.players[state.current || 0];
-  if (!p) return;
-  var outs = document.querySelectorAll("[data-out]");
-  for (var i = 0; i < outs.length; i++) {
-    var name = outs[i].getAttribute("data-out"), value = p.values[name];
-    outs[i].textContent = value === "!" ? "!" : number(value);
-    outs[i].classList.toggle("bad", value === "!");
-  }
+  if (p) showOutputs(p.values);
 };

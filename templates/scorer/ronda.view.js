@@ -41,7 +41,7 @@ VIEW.render = function (root, state) {
   setup.appendChild(list);
   setup.appendChild(h("div", {class: "row-actions"}, [
     n < CONFIG.players.max ? button(t("add_player"), "player-add", null, {class: "add-button"}) : null,
-    n > CONFIG.players.min ? button(t("remove_player"), "player-remove", null, {class: "secondary"}) : null]));
+    n > CONFIG.players.min ? button(t("remove_last"), "player-remove", null, {class: "secondary"}) : null]));
   if (n === RND.partners) {
     var teams = h("div", {class: "fields", "data-at": "teams"});
     for (i = 0; i < RND.partner_sides; i++) {

@@ -5,10 +5,7 @@ VIEW.player = function () { return page_blank_holdings(""); };
 VIEW.render = function (root, state) {
   var i = state.current || 0, p = state.players[i], base = "players/" + i, k;
   var card = section(null, [], {at: base});
-  card.appendChild(h("div", {class: "name-line"}, [
-    box(base + "/name", t("name_of", {n: i + 1}), {text: true, caps: "words", placeholder: t("name")}),
-    state.players.length > CONFIG.players.min
-      ? button("", "remove-player", i, {icon: "remove", class: "icon-button", label: t("remove_player")}) : null]));
+  card.appendChild(nameLine(base, i, state.players.length > CONFIG.players.min));
   card.appendChild(h("p", {class: "hint", text: t("card_hint")}));
   var nobles = h("div", {"data-at": base + "/nobles"}, [h("h3", {text: t("nobles")})]);
   for (k = 0; k < p.nobles.length; k++) {
@@ -42,15 +39,11 @@ VIEW.render = function (root, state) {
     h("div", {class: "field"}, [h("h3", {text: t("chips")}), chips,
       h("span", {class: "hint", text: CONFIG.chip_values.join(" \u00b7 ")})]),
     h("label", {class: "field"}, [h("h3", {text: t("turns")}), box(base + "/turns", t("turns"), {maxlength: 3})])]));
-  var strip = h("div", {class: "strip sp-tally"}), parts = [["nobles", t("nobles_short"), "+"], ["series", t("series"), "+"],
-    ["runs", t("runs"), "\u2212"], ["reserved", t("reserved"), "="], ["total", t("vp"), null]];
-  for (k = 0; k < parts.length; k++) {
-    strip.appendChild(h("div", {class: "part"}, [
-      h("output", {class: "computed" + (parts[k][0] === "total" ? " total" : ""), "data-out": parts[k][0],
-                   "aria-label": parts[k][1]}), h("span", {text: parts[k][1]})]));
-    if (parts[k][2]) strip.appendChild(h("div", {class: "op", "aria-hidden": "true", text: parts[k][2]}));
-  }
-  card.appendChild(strip);
+  var tally = strip([["nobles", t("nobles_short"), "+"], ["series", t("series"), "+"],
+                     ["runs", t("runs"), "\u2212"], ["reserved", t("reserved"), "="],
+                     ["total", t("vp"), null]]);
+  tally.classList.add("sp-tally");
+  card.appendChild(tally);
   root.appendChild(card);
   root.appendChild(section(t("end"), [choice("end", t("end"), [["", t("end_none")], ["points", t("end_points")],
                                                               ["deck", t("end_deck")]])], {at: "end"}));
@@ -62,11 +55,10 @@ VIEW.actions = {
   "claim-remove": function (s, arg) { s.players[s.current || 0].claimed.splice(+arg, 1); }
 };
 VIEW.update = function (result, state) {
-  var p = result.players[state.current || 0], outs = document.querySelectorAll("[data-out]");
-  for (var i = 0; i < outs.length; i++) {
-    var name = outs[i].getAttribute("data-out"), value = null;
-    if (p && p.items) value = name === "total" ? p.total : Math.abs(p.items[name]);
-    outs[i].textContent = p && p.total === null ? (name === "total" ? "!" : "") : number(value);
-    outs[i].classList.toggle("bad", !!p && p.total === null);
+  var p = result.players[state.current || 0], values = {total: "!"};
+  if (p && p.items) {
+    for (var key in p.items) values[key] = Math.abs(p.items[key]);
+    values.total = p.total;
   }
+  showOutputs(values);
 };

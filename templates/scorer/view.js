@@ -159,6 +159,43 @@ function section(title, kids, options) {
   return h("section", {class: "card " + (options.class || ""), "data-at": options.at || null},
            [title ? h("h2", {text: title}) : null].concat(kids));
 }
+/* A player's name, with the button that removes the player when there are enough. */
+function nameLine(base, index, removable) {
+  return h("div", {class: "name-line"}, [
+    box(base + "/name", t("name_of", {n: index + 1}), {text: true, caps: "words", placeholder: t("name")}),
+    removable ? button("", "remove-player", index, {icon: "remove", class: "icon-button",
+                                                    label: t("remove_player")}) : null]);
+}
+/* A sheet's failed-throw boxes: any mark ticks one. */
+function failedLine(base) {
+  var line = h("div", {class: "strip failed-line"}, [h("strong", {text: t("failed") + ":"})]);
+  for (var n = 1; n <= CONFIG.failed_boxes; n++) {
+    line.appendChild(tick(base + "/v/failed_" + n, t("failed_box", {n: n}), {hide: true}));
+  }
+  line.appendChild(h("span", {class: "hint", text: t("each", {points: "\u2212" + CONFIG.penalty})}));
+  return line;
+}
+/* The computed boxes at a sheet's foot, as on paper: [name, label, sign after it]. */
+function strip(parts) {
+  var line = h("div", {class: "strip"});
+  for (var i = 0; i < parts.length; i++) {
+    line.appendChild(h("div", {class: "part"}, [
+      h("output", {class: "computed" + (parts[i][0] === "total" ? " total" : ""),
+                   "data-out": parts[i][0], "aria-label": parts[i][1]}), h("span", {text: parts[i][1]})]));
+    if (parts[i][2]) line.appendChild(h("div", {class: "op", "aria-hidden": "true", text: parts[i][2]}));
+  }
+  return line;
+}
+/* Every computed box shows its value: "!" in red while the sheet breaks a rule. */
+function showOutputs(values, special) {
+  var outs = document.querySelectorAll("[data-out]");
+  for (var i = 0; i < outs.length; i++) {
+    var name = outs[i].getAttribute("data-out"), value = values[name];
+    if (special && special(outs[i], name, value)) continue;
+    outs[i].textContent = value === "!" ? "!" : number(value);
+    outs[i].classList.toggle("bad", value === "!");
+  }
+}
 function number(value) { return value === null || value === undefined ? "" : String(value).replace("-", "\u2212"); }
 
 /* Drawing and updating. */

@@ -56,7 +56,7 @@ VIEW.render = function (root, state) {
   table.appendChild(foot);
   var actions = h("div", {class: "row-actions"}, [
     seats < CONFIG.seats ? button(t("add_player"), "seat-add", null, {class: "add-button"}) : null,
-    seats > CONFIG.min_players ? button(t("remove_player"), "seat-remove", null, {class: "secondary"}) : null]);
+    seats > CONFIG.min_players ? button(t("remove_last"), "seat-remove", null, {class: "secondary"}) : null]);
   root.appendChild(section(t("players"), [h("div", {class: "grid-scroll"}, [table]), actions]));
 };
 VIEW.actions = {
@@ -67,14 +67,7 @@ VIEW.actions = {
     s.seats = Math.max(CONFIG.min_players, seat - 1);
   }
 };
-VIEW.update = function (result) {
-  var outs = document.querySelectorAll("[data-out]");
-  for (var i = 0; i < outs.length; i++) {
-    var value = result.values[outs[i].getAttribute("data-out")];
-    outs[i].textContent = value === "!" ? "!" : number(value);
-    outs[i].classList.toggle("bad", value === "!");
-  }
-};
+VIEW.update = function (result) { showOutputs(result.values); };
 VIEW.note = function (result) { return result.higher_wins ? "" : t("lowest_wins"); };
 /* A mode is a radio button: the pad's one tick among the modes. */
 document.addEventListener("change", function (event) {

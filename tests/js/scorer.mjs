@@ -75,6 +75,10 @@ try {
     await page.screenshot({ path: `${plan.shots}/${plan.name}-dark.png`, fullPage: true });
     await page.emulateMedia({ colorScheme: "light" });
   }
+  seen.stored = await page.evaluate(() => Object.keys(localStorage));
+  // A person does not reload within a millisecond of typing: give the browser the moment
+  // it takes to hand the saved game from the page to its storage.
+  await page.waitForTimeout(500);
   await page.reload();
   await page.waitForSelector("#board");
   seen.reloaded = await board();
