@@ -14,7 +14,8 @@ SYSTEM_PACKAGES = poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuz
 
 setup: system $(VENV)/.installed js
 
-# pdf.js and playwright-core for the fillable sheets' end-to-end tests (tests/js).
+# pdf.js, playwright-core and axe-core for the fillable sheets' and the scorer pages'
+# end-to-end tests (tests/js).
 js: tests/js/node_modules/.package-lock.json
 
 tests/js/node_modules/.package-lock.json: tests/js/package-lock.json | system

@@ -1,7 +1,8 @@
 """``pnp build``: every material of every chosen game and language, fast, incremental, safe.
 
 - **Plan**: :func:`plan` lists the targets (sheets and their variants, reference cards,
-  decks, rulebooks as PDF and HTML) for the chosen games, languages and papers.
+  decks, rulebooks as PDF and HTML, the scorer page with its app manifest and service
+  worker) for the chosen games, languages and papers.
 - **Incremental**: each target's inputs (definition, example, texts, templates,
   catalogues, fonts and pnp's own code) are hashed; the hash of every output is kept
   in ``<out>/.pnp-build.json``, and an output whose inputs have not changed is skipped.
@@ -53,6 +54,10 @@ PLAN_CACHE = ".pnp-plan.json"
 PAPERS = ("a4", "letter")
 DECKS = ("xactika",)
 """The games with a card deck to print (``pnp.render.deck_<game>``)."""
+SCORER_FILES = {"html": "{game}-scorer.html", "webmanifest": "{game}-scorer.webmanifest",
+                "js": "{game}-scorer-sw.js"}
+"""The scorer page of each game and language, and beside it the two files that let a browser
+install it as an app when it is served over http(s) (see :mod:`pnp.render.scorer`)."""
 DECK_KINDS = ("poker", "calibration-long")
 """What the build makes of each deck: poker-size cards backed on the long edge, and the
 calibration sheet that measures the printer's drift for that flip."""
@@ -88,7 +93,7 @@ class Target:
     game: str
     lang: str
     document: str
-    """``sheet``, ``rulebook``, ``card`` or ``deck``."""
+    """``sheet``, ``rulebook``, ``card``, ``deck`` or ``scorer``."""
     paper: str
     fmt: str = "pdf"
     kind: str = ""
@@ -111,6 +116,8 @@ class Target:
 
     @property
     def relative(self) -> Path:
+        if self.document == "scorer":
+            return Path(self.game, self.lang, SCORER_FILES[self.fmt].format(game=self.game))
         return Path(self.game, self.lang, f"{self.game}-{self.material}-{self.paper}.{self.fmt}")
 
 
@@ -227,6 +234,7 @@ def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
                 targets.append(Target(game, lang, "rulebook", paper))
                 targets.append(Target(game, lang, "rulebook", paper, fmt="html"))
             targets.append(Target(game, lang, "card", "a5"))
+            targets += [Target(game, lang, "scorer", "", fmt=fmt) for fmt in SCORER_FILES]
             if game in DECKS:
                 targets += [Target(game, lang, "deck", paper, kind=kind, offset=offset)
                             for paper in papers for kind in DECK_KINDS
@@ -256,6 +264,10 @@ def shared_inputs() -> list[Path]:
 def own_inputs(target: Target, rules_dir: Path) -> list[Path]:
     """The files only this target's game and language are made from."""
     files = [rules_dir / f"{target.game}.yaml"]
+    if target.document == "scorer":
+        from pnp.render.scorer import files as page_files
+
+        return files + page_files(target.game)
     if target.document != "sheet":
         folder = "rulebooks" if target.document == "rulebook" else "cards"
         edition = current()
@@ -368,7 +380,7 @@ def pieces(targets: Sequence[Target]) -> list[list[Target]]:
     for target in targets:
         key = (target.game, target.lang, target.document) if target.document != "sheet" else target
         groups.setdefault(key, []).append(target)
-    cost = {"rulebook": 0, "card": 1, "deck": 1}
+    cost = {"rulebook": 0, "card": 1, "deck": 1, "scorer": 4}
     return sorted(groups.values(),
                   key=lambda group: cost.get(group[0].document, 2 if group[0].fillable else 3))
 
@@ -416,6 +428,9 @@ def _reason(exc: Exception) -> str:
 
 def _renderings(targets: Sequence[Target], rules_dir: Path | None) -> Iterator[bytes]:
     first = targets[0]
+    if first.document == "scorer":
+        yield from (_scorer(target, rules_dir) for target in targets)
+        return
     if first.document == "deck":
         yield from (_deck(target, rules_dir) for target in targets)
         return
@@ -431,6 +446,16 @@ def _renderings(targets: Sequence[Target], rules_dir: Path | None) -> Iterator[b
         yield render_sheet(target.game, kind=target.kind, lang=target.lang, paper=target.paper,
                            per_page=target.per_page, grayscale=target.grayscale,
                            rules_dir=rules_dir, fillable=target.fillable)
+
+
+def _scorer(target: Target, rules_dir: Path | None) -> bytes:
+    from pnp.render import scorer
+
+    if target.fmt == "webmanifest":
+        return scorer.manifest(target.game, target.lang, rules_dir)
+    if target.fmt == "js":
+        return scorer.service_worker(target.game)
+    return scorer.render(target.game, target.lang, rules_dir)
 
 
 def _deck(target: Target, rules_dir: Path | None) -> bytes:
@@ -684,7 +709,7 @@ def _read_manifest(out: Path) -> tuple[dict[str, dict[str, Any]], bytes | None]:
     return {key: entry for key, entry in data.items() if _sound_entry(key, entry)}, recorded
 
 
-OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\.(?:pdf|html)")
+OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\.(?:pdf|html|js|webmanifest)")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 
 

@@ -185,6 +185,31 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
     click.echo(str(output))
 
 
+@main.command()
+@click.argument("game", type=click.Choice(GAMES))
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="Language of the page (default: the locale's, else English).")
+@click.option("-o", "--output", type=Place(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the page (default: ./output/GAME/LANG/GAME-scorer.html).")
+@rules_option
+def scorer(game: str, lang: str | None, output: Path | None, rules_dir: Path | None) -> None:
+    """Make GAME's scorer page: one self-contained HTML file to score a game on a phone.
+
+    It works from a file, a USB stick or any web server, saves the game on the device as it
+    is typed, and exports it for 'pnp score'. 'pnp build' also writes, beside each page, the
+    manifest and service worker that let a browser install it when it is served over http(s).
+    """
+    from pnp.files import place, write
+    from pnp.render.scorer import render
+
+    lang = lang or default_language()
+    output = output or Path("output") / game / lang / f"{game}-scorer.html"
+    place(output)
+    data = render(game, lang, rules_dir)
+    write(output, data)
+    click.echo(str(output))
+
+
 def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
               output: Path | None, rules_dir: Path | None) -> None:
     from pnp.files import place, write

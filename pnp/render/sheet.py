@@ -261,7 +261,7 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     canvas.showPage()
     canvas.save()
     if style.fields is not None:
-        return forms.add_scripts(buffer.getvalue(), game, kind, rules, style.fields)
+        return forms.add_scripts(buffer.getvalue(), game, kind, rules, style.fields, lang)
     return buffer.getvalue()
 
 
