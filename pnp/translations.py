@@ -42,7 +42,8 @@ def sources(domain: str) -> list[Path]:
     """The files whose marked messages belong to ``domain``."""
     if domain == COMMON:
         return [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
-                PACKAGE / "render" / "document.py", *sorted(current().templates.glob("*.html.j2"))]
+                PACKAGE / "render" / "identity.py", PACKAGE / "render" / "document.py",
+                *sorted(current().templates.glob("*.html.j2"))]
     return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py",
                         PACKAGE / "render" / f"deck_{domain}.py") if p.exists()]
 
