@@ -42,7 +42,7 @@ def sources(domain: str) -> list[Path]:
     """The files whose marked messages belong to ``domain``."""
     if domain == COMMON:
         return [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
-                PACKAGE / "texts" / "__init__.py",
+                PACKAGE / "texts" / "__init__.py", PACKAGE / "render" / "identity.py",
                 PACKAGE / "render" / "document.py", PACKAGE / "render" / "scoring.py",
                 PACKAGE / "render" / "scorer.py", *sorted(current().templates.glob("*.j2"))]
     return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py",

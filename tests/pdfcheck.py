@@ -102,3 +102,57 @@ def doubled(segments: list[Segment], within: float) -> list[tuple[Segment, Segme
                 if overlap > 0.05 and abs(a[at] - b[at]) < within:
                     pairs.append((a, b))
     return pairs
+
+
+# --- print rules measured on a sheet (see /work/shared/PRINT.md) -------------------------------
+
+SHEET_BYTES = 40 * 1024
+"""The most a printable sheet may weigh."""
+
+
+def glyphs(page: Any) -> list[dict[str, Any]]:
+    """The page's visible characters."""
+    return [c for c in page.chars if c["text"].strip()]
+
+
+def straddling(page: Any, tolerance: float = 0.05) -> list[tuple[str, dict[str, Any]]]:
+    """Glyphs partly over a drawn box, band, curve or line: each must lie wholly inside a
+    shape or wholly clear of it. Returns (glyph, shape) pairs."""
+    found = []
+    edges = (("x0", "x1"), ("top", "bottom"))
+    for char in glyphs(page):
+        for shape in page.rects + page.curves + page.lines:
+            clear = any(char[high] <= shape[low] + tolerance or shape[high] <= char[low] + tolerance
+                        for low, high in edges)
+            inside = all(char[low] >= shape[low] - tolerance
+                         and char[high] <= shape[high] + tolerance for low, high in edges)
+            if not clear and not inside:
+                found.append((char["text"], shape))
+    return found
+
+
+def cut_lines(page: Any) -> list[dict[str, Any]]:
+    """The dashed lines between the copies of an N-up page."""
+    return [line for line in page.lines if line.get("dash")]
+
+
+def cut_clearance(page: Any) -> float:
+    """The least distance, in mm, from a cut line to anything a copy draws."""
+    drawn = [o for o in page.rects + page.curves + glyphs(page) if o not in cut_lines(page)]
+    drawn += [line for line in page.lines if not line.get("dash")]
+    distances = []
+    for cut in cut_lines(page):
+        if abs(cut["x0"] - cut["x1"]) < 0.1:
+            distances += [min(abs(o["x0"] - cut["x0"]), abs(o["x1"] - cut["x0"])) for o in drawn]
+        else:
+            distances += [min(abs(o["top"] - cut["top"]), abs(o["bottom"] - cut["top"]))
+                          for o in drawn]
+    return min(distances) / MM
+
+
+def drawn_bounds(page: Any) -> tuple[float, float, float, float]:
+    """x0, top, x1, bottom (points) of everything drawn but the cut lines."""
+    drawn = page.rects + page.curves + glyphs(page) + [
+        line for line in page.lines if not line.get("dash")]
+    return (min(o["x0"] for o in drawn), min(o["top"] for o in drawn),
+            max(o["x1"] for o in drawn), max(o["bottom"] for o in drawn))

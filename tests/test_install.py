@@ -175,7 +175,7 @@ def test_a_publishers_own_edition(venv: Path, empty: Path) -> None:
     run([pnp, "build", "qwinto", "--lang", "en", "--paper", "a4"], edition)
     built = edition / "output" / "qwinto" / "en"
     sheet = page_texts((built / "qwinto-sheet-a4.pdf").read_bytes(), margin=0)[0]
-    assert "−7 each" in sheet and "−5" not in sheet
+    assert "−7 −7 −7 −7" in sheet and "−5" not in sheet
     book = (built / "qwinto-rulebook-a4.html").read_text()
     assert "<td>Each failed throw</td>\n<td>−7</td>" in book
     mine = run([pnp, "score", "qwinto", "../q.yaml"], edition)

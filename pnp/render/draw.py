@@ -201,3 +201,15 @@ def operator(canvas: Canvas, x: float, y: float, sign: str) -> None:
     canvas.setFont(fonts.SANS_BOLD, 5)
     canvas.drawCentredString(x, y - 1.7, sign)
     canvas.restoreState()
+
+
+def writing_line(canvas: Canvas, x: float, y: float, width: float, height: float,
+                 field: Field | None = None) -> None:
+    """A line to write on, ``width`` long at ``y``, and a form field ``height`` high above it
+    if ``field`` asks."""
+    canvas.saveState()
+    canvas.setStrokeGray(0.1)
+    canvas.setLineWidth(LINE)
+    canvas.line(x, y, x + width, y)
+    canvas.restoreState()
+    _record(canvas, field, x, y, width, height)

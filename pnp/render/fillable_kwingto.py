@@ -1,12 +1,12 @@
 """The Kwingto score sheet's scoring script, generated from ``rules/kwingto.yaml``.
 
-Fields: ``card_<row>_<space>`` (a card such as ``10H`` or ``AS``), ``failed_<n>``
-(any mark), and the computed ``suit_<row>`` (the row's suit letter),
-``spread_<column>``, and the strip ``row_<n>``, ``columns``, ``flushes``, ``failed``
-(the penalty, subtracted) and ``total``. The same rules as
-:mod:`pnp.engines.kwingto`: one deck, so no card twice (both places turn red); one
-suit per row and a different one in every row; values rise in a row; no rank twice
-in a column; an ace counts 1 or 14, every reading is tried and the best total kept
+Fields: ``name`` and ``date`` on the header's lines (text the script ignores),
+``card_<row>_<space>`` (a card such as ``10H`` or ``AS``), ``failed_<n>`` (any mark), and
+the computed ``suit_<row>`` (the row's suit letter), ``spread_<column>``, and the strip
+``row_<n>``, ``columns``, ``flushes``, ``failed`` (the penalty, subtracted) and ``total``.
+The same rules as :mod:`pnp.engines.kwingto`: one deck, so no card twice (both places turn
+red); one suit per row and a different one in every row; values rise in a row; no rank
+twice in a column; an ace counts 1 or 14, every reading is tried and the best total kept
 (the first best, in the engine's order); straight and royal flush bonuses; a
 complete column scores its spread.
 """

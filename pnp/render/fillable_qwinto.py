@@ -1,8 +1,9 @@
 """The Qwinto sheet's scoring script, generated from ``rules/qwinto.yaml``.
 
-Fields: ``<colour>_<n>`` for a row's n-th box (gap left out), ``failed_<n>`` for the
-failed throws (any mark ticks one), and the computed strip ``row_<colour>``,
-``pentagons``, ``failed`` (the penalty, subtracted) and ``total``. The same rules as
+Fields: ``name`` and ``date`` on the header's lines (text the script ignores),
+``<colour>_<n>`` for a row's n-th box (gap left out), ``failed_<n>`` for the failed throws
+(any mark ticks one), and the computed formula ``row_<colour>``, ``pentagons``, ``failed``
+(the penalty, subtracted) and ``total``. The same rules as
 :mod:`pnp.engines.qwinto`: numbers rise in a row and never repeat in a column; a
 complete row scores its rightmost number, else a point per number; a pentagon
 counts when its column is complete.

@@ -17,6 +17,7 @@ from pnp.definitions.ronda import Definition, Tint
 from pnp.i18n import N_
 from pnp.render import fonts
 from pnp.render.draw import box, centred, grid, wrap
+from pnp.render.identity import header
 from pnp.render.sheet import Layout, SheetError, Style
 
 WIDTH = 186.0
@@ -25,6 +26,8 @@ HEIGHT = 274.0
 
 PAD = 3.0
 TITLE = 16.0
+LOCKUP = 9.0
+"""The header (title lockup, date) at the top of ``TITLE``, the pad's kind beneath."""
 NAME_ROW = 12.4
 NAME_GAP = 2.0
 HEADER = 11.0
@@ -144,15 +147,9 @@ def _fill(canvas: Canvas, style: Style, tint: Tint) -> None:
 
 
 def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: float) -> None:
-    """The game's name and the pad's kind on the left; the target and a box for another."""
+    """The header (title lockup, date) and the pad's kind on the left; the target and a box
+    for another."""
     _ = style._
-    _fill(canvas, style, rules.print.ink)
-    canvas.setFont(fonts.SANS_BOLD, 8)
-    canvas.drawString(PAD, top - 7.5, rules.name(style.lang).upper())
-    canvas.setFillGray(0)
-    canvas.setFont(fonts.SANS, 3.4)
-    canvas.drawString(PAD, top - 13, _(title))
-
     width, height = TARGET_BOX
     low = top - 1.5 - height
     other = WIDTH - PAD - height
@@ -172,6 +169,10 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: f
     canvas.setFillGray(0)
     canvas.setFont(fonts.SANS, TEXT)
     canvas.drawRightString(target - 2, low + height / 2 - 1, _("play to"))
+    play_to = target - 2 - fonts.width(_("play to"), fonts.SANS, 3)
+    header(canvas, rules, style, PAD, top - 1, play_to - 6 - PAD, LOCKUP, fields=("date",))
+    canvas.setFont(fonts.SANS, 3.2)
+    canvas.drawString(PAD, top - 1 - LOCKUP - 3.6, _(title))
 
 
 def _tile(canvas: Canvas, rules: Definition, style: Style, side: int, x: float, y: float,

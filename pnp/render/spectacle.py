@@ -20,6 +20,7 @@ from pnp.definitions.spectacle import Definition
 from pnp.i18n import N_
 from pnp.render import fonts
 from pnp.render.draw import box, centred, operator, wrap
+from pnp.render.identity import header
 from pnp.render.sheet import Layout, Overrun, Style
 
 WIDTH = 190.0
@@ -34,6 +35,8 @@ LEFT = 118.0
 
 GUTTER = 4.0
 TITLE = 9.0
+LOCKUP = 7.5
+"""The header (title lockup, the player's name) at the top of ``TITLE``."""
 HEADING = 2.9
 BODY = 2.8
 SMALL = 2.5
@@ -139,13 +142,8 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, x: float, y: float
 def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     _ = style._
     top = HEIGHT - PAD
-    canvas.setFillGray(0)
-    canvas.setFont(fonts.SANS_BOLD, 5)
-    name = rules.name(style.lang).upper()
-    canvas.drawString(PAD, top - 5, name)
-    canvas.setFont(fonts.SANS, 3)
-    canvas.drawString(PAD + fonts.width(name, fonts.SANS_BOLD, 5) + 3, top - 5, _("player aid"))
-    canvas.drawRightString(WIDTH - PAD, top - 5, _("name") + ": " + "_" * 24)
+    header(canvas, rules, style, PAD, top, WIDTH - 2 * PAD, LOCKUP, fields=("name",),
+           subtitle=_("player aid"))
     y = _track(canvas, rules, style, top - TITLE)
     y = _nobles(canvas, rules, style, y - 4)
     y = _claims(canvas, rules, style, y - 4)

@@ -20,6 +20,7 @@ from pnp.engines.xactika import stats
 from pnp.i18n import N_
 from pnp.render import fonts
 from pnp.render.draw import box, centred, wrap
+from pnp.render.identity import header
 from pnp.render.sheet import Layout, Style
 
 RGB = tuple[float, float, float]
@@ -38,6 +39,8 @@ HAND_W = 13.0
 SEAT_GAP = 2.5
 HAND_GAP = 1.2
 TITLE_H = 9.0
+LOCKUP = 8.0
+"""The header (title lockup, date) at the top of ``TITLE_H``."""
 NAME_H = 9.6
 CAPTION_H = 7.6
 TOTAL_H = 10.6
@@ -91,13 +94,8 @@ def draw_pad(canvas: Canvas, rules: Definition, style: Style) -> None:
     _ = style._
     _width, height = pad_size(rules)
     top = height - PAD
-    canvas.setFont(fonts.SANS_BOLD, 5.5)
-    canvas.drawString(PAD, top - 6, rules.name(style.lang).upper())
-    title_end = PAD + canvas.stringWidth(rules.name(style.lang).upper(), fonts.SANS_BOLD, 5.5)
-    canvas.setFont(fonts.SANS, 3.2)
-    canvas.drawString(title_end + 3, top - 6, _("score pad"))
-    date = _("date: {line}").format(line="_" * 16)
-    canvas.drawRightString(PAD + grid_width(rules), top - 6, date)
+    header(canvas, rules, style, PAD, top, grid_width(rules), LOCKUP, fields=("date",),
+           subtitle=_("score pad"))
 
     y = top - TITLE_H - NAME_H
     canvas.setFont(fonts.SANS, 2.3)
@@ -217,7 +215,7 @@ def _key(canvas: Canvas, style: Style, x: float, bottom: float) -> float:
     """
     _ = style._
     notes = (_("bid: play to bid only"), _("tricks: taken this hand"),
-             _("points: this hand’s score"), _("total: the sum so far"))
+             _("points: this hand's score"), _("total: the sum so far"))
     canvas.setFont(fonts.SANS, TEXT)
     y = bottom + (len(notes) - 1) * 3.4
     for note in notes:

@@ -19,8 +19,8 @@ from refusal import assert_refused, pnp
 CASES = [
     # colours and greys: every colour is a colour, every grey within 0..1
     ("qwinto", 'orange: "#F39A1E"', 'orange: "#GGGGGG"', 40, "print.colours.orange"),
-    ("qwinto", "greys: {orange: 0.78", "greys: {orange: 1.5", 41, "print.greys.orange"),
-    ("qwinto", "greys: {orange: 0.78", "greys: {orange: .nan", 41, ""),
+    ("qwinto", "greys: {orange: 0.62", "greys: {orange: 1.5", 48, "print.greys.orange"),
+    ("qwinto", "greys: {orange: 0.62", "greys: {orange: .nan", 48, ""),
     ("ronda", 'ink: {colour: "#7B2D26"', 'ink: {colour: "#7B2D2G"', 73, "print.ink.colour"),
     # players: min within max, max within what the sheets hold
     ("qwinto", "players: {min: 2, max: 6}", "players: {min: 6, max: 2}", 10, "players"),
