@@ -378,6 +378,7 @@ class Serving:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.lines.put(line)
+        self.process.stdout.close()
         self.lines.put(None)
 
     def until(self, text: str, timeout: float = 60) -> str:
@@ -399,12 +400,10 @@ class Serving:
             if self.process.poll() is None:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
-        self.reader.join(10)
         rest = ""
-        while (line := self.lines.get(timeout=1)) is not None:
-            rest += line
-        assert self.process.stdout is not None
-        self.process.stdout.close()
+        with contextlib.suppress(queue.Empty):  # the builds' processes share the output
+            while (line := self.lines.get(timeout=5)) is not None:  # and end a moment later
+                rest += line
         return rest
 
 
@@ -631,7 +630,7 @@ def assert_stopped(serving: Serving, rest: str, started: set[int]) -> None:
     no traceback, and the processes it had ``started`` ended with it."""
     assert serving.process.returncode == 0 and rest.splitlines()[-1] == "stopped"
     assert "Traceback" not in rest and "Process" not in rest
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 20
     while running(started) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not running(started)
