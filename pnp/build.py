@@ -286,13 +286,14 @@ def fingerprint(target: Target, rules_dir: Path, shared: str | None = None) -> s
     return digest.hexdigest()
 
 
-def _warm() -> None:
-    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser.
+def _warm(parent: int | None = None) -> None:
+    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser;
+    and end with ``parent``, the process that started this one (see :func:`_die_with_parent`).
 
     Never raises: a worker whose set-up fails would break the whole pool. Whatever is
     missing fails the pieces that need it, each with its own message.
     """
-    _die_with_parent()
+    _die_with_parent(parent)
     for step in (lambda: importlib.import_module("pypdfium2"),
                  lambda: importlib.import_module("weasyprint"),
                  lambda: importlib.import_module("pnp.render.fonts").register()):
@@ -306,15 +307,18 @@ PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when the thread that forked it ends."""
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int | None = None) -> None:
     """End this worker when the build that started it ends, even by ``kill -9``.
 
     On Linux the kernel sends SIGKILL; elsewhere a thread notices the parent is gone
-    (the worker is handed to another parent) within half a second.
+    (the worker is handed to another parent) within half a second. ``parent`` is the
+    process id of that build, passed down when the worker is made: a build killed before
+    the worker gets here has already handed it to another parent, which it must not take
+    for its own (it would wait for work for ever, holding the build folder's lock).
     """
     import threading
 
-    parent = os.getppid()
+    parent = parent or os.getppid()
     if sys.platform == "linux":
         import ctypes
         import signal
@@ -591,6 +595,7 @@ def _pool_round(pending: list[list[Target]], out: Path, edition: Edition, worker
     futures: dict[Future[list[Outcome]], int] = {}
     try:
         with ProcessPoolExecutor(max_workers=min(workers, len(pending)), initializer=_warm,
+                                 initargs=(os.getpid(),),
                                  mp_context=multiprocessing.get_context()) as pool:
             for index, piece in enumerate(pending):
                 futures[pool.submit(make, piece, out, edition)] = index
@@ -615,7 +620,8 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
 
     context = multiprocessing.get_context()
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_make_and_send, args=(piece, out, edition, sender.send))
+    process = context.Process(target=_make_and_send,
+                              args=(piece, out, edition, sender.send, os.getpid()))
     process.start()
     sender.close()
     outcomes: list[Outcome] | None
@@ -633,8 +639,8 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
 
 
 def _make_and_send(piece: list[Target], out: Path, edition: Edition,
-                   send: Callable[[list[Outcome]], None]) -> None:
-    _warm()  # which also ends this process with its parent
+                   send: Callable[[list[Outcome]], None], parent: int) -> None:
+    _warm(parent)  # which also ends this process with its parent
     send(make(piece, out, edition))
 
 

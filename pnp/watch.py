@@ -150,7 +150,8 @@ class Later:
         context = multiprocessing.get_context()
         self.receiver, sender = context.Pipe(duplex=False)
         self.process = context.Process(target=_build_later,
-                                       args=(list(targets), out, jobs, sender, current()))
+                                       args=(list(targets), out, jobs, sender, current(),
+                                             os.getpid()))
         self.process.start()
         sender.close()
 
@@ -179,16 +180,16 @@ class Later:
 
 
 def _build_later(targets: list[Any], out: Path, jobs: int | None, send: Connection,
-                 edition: Edition) -> None:
+                 edition: Edition, parent: int) -> None:
     from pnp.build import _die_with_parent
 
     use(edition)
-    _die_with_parent()
+    _die_with_parent(parent)
     send.send(run("pdf", targets, out, jobs))
 
 
 def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = None,
-            poll: float = POLL) -> None:
+            poll: float = POLL, parent: int | None = None) -> None:
     """The builder process: build what is out of date, then what each edit changes,
     reporting every round through ``send``; until it is killed (with the server)."""
     import importlib
@@ -198,7 +199,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
 
     use(edition)
     ignore_ctrl_c()
-    _warm()  # also ends this process with the server
+    _warm(parent)  # also ends this process with the server
     for module in ("pnp.render.document", "pnp.render.sheet"):
         importlib.import_module(module)
     targets = targets_of(out)
@@ -289,8 +290,8 @@ class Watcher:
 
         context = multiprocessing.get_context()
         receiver, sender = context.Pipe(duplex=False)
-        process = context.Process(target=builder, args=(current(), out, sender, jobs, poll),
-                                  name="pnp-builder")
+        process = context.Process(target=builder, name="pnp-builder",
+                                  args=(current(), out, sender, jobs, poll, os.getpid()))
         start_without_ctrl_c(process)
         sender.close()
         watcher = cls(process, Live())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import multiprocessing
 import os
 import queue
 import re
@@ -27,7 +28,7 @@ from PIL import Image, ImageDraw
 
 from pnp import qr
 from pnp.assets import Edition, init, use
-from pnp.build import Target, build
+from pnp.build import Target, _die_with_parent, build
 from pnp.serve import (
     LIVE_SOURCE,
     ServeError,
@@ -680,6 +681,18 @@ def test_a_ctrl_c_before_a_process_ignores_it_does_not_reach_it(tmp_path: Path) 
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert done.stdout == "0\n", done.stderr
+
+
+def test_a_worker_whose_build_has_already_ended_ends_at_once() -> None:
+    # The watch kills a build as soon as the next edit comes, maybe while its workers
+    # start: one that took the parent it was handed to for its build would wait for work
+    # for ever, holding the folder's lock.
+    not_its_parent = os.getpid() + 1
+    process = multiprocessing.get_context().Process(target=_die_with_parent,
+                                                    args=(not_its_parent,))
+    process.start()
+    process.join(30)
+    assert process.exitcode == 1
 
 
 def test_ctrl_c_stops_the_first_build_at_once(tmp_path: Path) -> None:
