@@ -335,6 +335,12 @@ def _die_with_parent(parent: int | None = None) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
+def starter(context: Any) -> int | None:
+    """The parent a process started through the multiprocessing ``context`` has: this
+    process, unless a fork server starts it (then it cannot know)."""
+    return None if context.get_start_method() == "forkserver" else os.getpid()
+
+
 def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
@@ -594,9 +600,9 @@ def _pool_round(pending: list[list[Target]], out: Path, edition: Edition, worker
     unfinished = dict(enumerate(pending))
     futures: dict[Future[list[Outcome]], int] = {}
     try:
+        context = multiprocessing.get_context()
         with ProcessPoolExecutor(max_workers=min(workers, len(pending)), initializer=_warm,
-                                 initargs=(os.getpid(),),
-                                 mp_context=multiprocessing.get_context()) as pool:
+                                 initargs=(starter(context),), mp_context=context) as pool:
             for index, piece in enumerate(pending):
                 futures[pool.submit(make, piece, out, edition)] = index
             for future in as_completed(futures):
@@ -621,7 +627,7 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
     context = multiprocessing.get_context()
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_make_and_send,
-                              args=(piece, out, edition, sender.send, os.getpid()))
+                              args=(piece, out, edition, sender.send, starter(context)))
     process.start()
     sender.close()
     outcomes: list[Outcome] | None
@@ -639,7 +645,7 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
 
 
 def _make_and_send(piece: list[Target], out: Path, edition: Edition,
-                   send: Callable[[list[Outcome]], None], parent: int) -> None:
+                   send: Callable[[list[Outcome]], None], parent: int | None) -> None:
     _warm(parent)  # which also ends this process with its parent
     send(make(piece, out, edition))
 

@@ -147,11 +147,13 @@ class Later:
     def __init__(self, targets: Sequence[Any], out: Path, jobs: int | None) -> None:
         import multiprocessing
 
+        from pnp.build import starter
+
         context = multiprocessing.get_context()
         self.receiver, sender = context.Pipe(duplex=False)
         self.process = context.Process(target=_build_later,
                                        args=(list(targets), out, jobs, sender, current(),
-                                             os.getpid()))
+                                             starter(context)))
         self.process.start()
         sender.close()
 
@@ -180,7 +182,7 @@ class Later:
 
 
 def _build_later(targets: list[Any], out: Path, jobs: int | None, send: Connection,
-                 edition: Edition, parent: int) -> None:
+                 edition: Edition, parent: int | None) -> None:
     from pnp.build import _die_with_parent
 
     use(edition)
@@ -288,10 +290,12 @@ class Watcher:
         """Fork the builder (before the server starts any thread) and relay its reports."""
         import multiprocessing
 
+        from pnp.build import starter
+
         context = multiprocessing.get_context()
         receiver, sender = context.Pipe(duplex=False)
         process = context.Process(target=builder, name="pnp-builder",
-                                  args=(current(), out, sender, jobs, poll, os.getpid()))
+                                  args=(current(), out, sender, jobs, poll, starter(context)))
         start_without_ctrl_c(process)
         sender.close()
         watcher = cls(process, Live())
