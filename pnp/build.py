@@ -319,13 +319,14 @@ def fingerprint(target: Target, rules_dir: Path, shared: str | None = None) -> s
     return digest.hexdigest()
 
 
-def _warm() -> None:
-    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser.
+def _warm(parent: int | None = None) -> None:
+    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser;
+    and end with ``parent``, the process that started this one (see :func:`_die_with_parent`).
 
     Never raises: a worker whose set-up fails would break the whole pool. Whatever is
     missing fails the pieces that need it, each with its own message.
     """
-    _die_with_parent()
+    _die_with_parent(parent)
     for step in (lambda: importlib.import_module("pypdfium2"),
                  lambda: importlib.import_module("weasyprint"),
                  lambda: importlib.import_module("pnp.render.fonts").register()):
@@ -339,15 +340,18 @@ PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when the thread that forked it ends."""
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int | None = None) -> None:
     """End this worker when the build that started it ends, even by ``kill -9``.
 
     On Linux the kernel sends SIGKILL; elsewhere a thread notices the parent is gone
-    (the worker is handed to another parent) within half a second.
+    (the worker is handed to another parent) within half a second. ``parent`` is the
+    process id of that build, passed down when the worker is made: a build killed before
+    the worker gets here has already handed it to another parent, which it must not take
+    for its own (it would wait for work for ever, holding the build folder's lock).
     """
     import threading
 
-    parent = os.getppid()
+    parent = parent or os.getppid()
     if sys.platform == "linux":
         import ctypes
         import signal
@@ -362,6 +366,12 @@ def _die_with_parent() -> None:
                 os._exit(1)
             return
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def starter(context: Any) -> int | None:
+    """The parent a process started through the multiprocessing ``context`` has: this
+    process, unless a fork server starts it (then it cannot know)."""
+    return None if context.get_start_method() == "forkserver" else os.getpid()
 
 
 def _watch_parent(parent: int) -> None:
@@ -636,8 +646,9 @@ def _pool_round(pending: list[list[Target]], out: Path, edition: Edition, worker
     unfinished = dict(enumerate(pending))
     futures: dict[Future[list[Outcome]], int] = {}
     try:
+        context = multiprocessing.get_context()
         with ProcessPoolExecutor(max_workers=min(workers, len(pending)), initializer=_warm,
-                                 mp_context=multiprocessing.get_context()) as pool:
+                                 initargs=(starter(context),), mp_context=context) as pool:
             for index, piece in enumerate(pending):
                 futures[pool.submit(make, piece, out, edition)] = index
             for future in as_completed(futures):
@@ -661,7 +672,8 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
 
     context = multiprocessing.get_context()
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_make_and_send, args=(piece, out, edition, sender.send))
+    process = context.Process(target=_make_and_send,
+                              args=(piece, out, edition, sender.send, starter(context)))
     process.start()
     sender.close()
     outcomes: list[Outcome] | None
@@ -679,8 +691,8 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
 
 
 def _make_and_send(piece: list[Target], out: Path, edition: Edition,
-                   send: Callable[[list[Outcome]], None]) -> None:
-    _warm()  # which also ends this process with its parent
+                   send: Callable[[list[Outcome]], None], parent: int | None) -> None:
+    _warm(parent)  # which also ends this process with its parent
     send(make(piece, out, edition))
 
 

@@ -406,12 +406,13 @@ def _build_apart(out: Path, jobs: int | None) -> None:
     import multiprocessing
 
     from pnp.assets import current
+    from pnp.build import starter
     from pnp.watch import start_without_ctrl_c
 
-    process = multiprocessing.get_context().Process(target=_build_alone,
-                                                    args=(out, jobs, current()))
-    start_without_ctrl_c(process)
+    context = multiprocessing.get_context()
+    process = context.Process(target=_build_alone, args=(out, jobs, current(), starter(context)))
     try:
+        start_without_ctrl_c(process)
         process.join()
     finally:
         if process.is_alive():
@@ -421,14 +422,14 @@ def _build_apart(out: Path, jobs: int | None) -> None:
         sys.exit(2)
 
 
-def _build_alone(out: Path, jobs: int | None, edition: Any) -> None:
+def _build_alone(out: Path, jobs: int | None, edition: Any, parent: int | None) -> None:
     from pnp.assets import use
     from pnp.build import _die_with_parent
     from pnp.watch import ignore_ctrl_c
 
     ignore_ctrl_c()
     use(edition)
-    _die_with_parent()
+    _die_with_parent(parent)
     try:
         _build(out, jobs=jobs)
     except PnpError as exc:

@@ -147,10 +147,13 @@ class Later:
     def __init__(self, targets: Sequence[Any], out: Path, jobs: int | None) -> None:
         import multiprocessing
 
+        from pnp.build import starter
+
         context = multiprocessing.get_context()
         self.receiver, sender = context.Pipe(duplex=False)
         self.process = context.Process(target=_build_later,
-                                       args=(list(targets), out, jobs, sender, current()))
+                                       args=(list(targets), out, jobs, sender, current(),
+                                             starter(context)))
         self.process.start()
         sender.close()
 
@@ -179,16 +182,16 @@ class Later:
 
 
 def _build_later(targets: list[Any], out: Path, jobs: int | None, send: Connection,
-                 edition: Edition) -> None:
+                 edition: Edition, parent: int | None) -> None:
     from pnp.build import _die_with_parent
 
     use(edition)
-    _die_with_parent()
+    _die_with_parent(parent)
     send.send(run("pdf", targets, out, jobs))
 
 
 def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = None,
-            poll: float = POLL) -> None:
+            poll: float = POLL, parent: int | None = None) -> None:
     """The builder process: build what is out of date, then what each edit changes,
     reporting every round through ``send``; until it is killed (with the server)."""
     import importlib
@@ -198,7 +201,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
 
     use(edition)
     ignore_ctrl_c()
-    _warm()  # also ends this process with the server
+    _warm(parent)  # also ends this process with the server
     for module in ("pnp.render.document", "pnp.render.sheet"):
         importlib.import_module(module)
     targets = targets_of(out)
@@ -287,10 +290,12 @@ class Watcher:
         """Fork the builder (before the server starts any thread) and relay its reports."""
         import multiprocessing
 
+        from pnp.build import starter
+
         context = multiprocessing.get_context()
         receiver, sender = context.Pipe(duplex=False)
-        process = context.Process(target=builder, args=(current(), out, sender, jobs, poll),
-                                  name="pnp-builder")
+        process = context.Process(target=builder, name="pnp-builder",
+                                  args=(current(), out, sender, jobs, poll, starter(context)))
         start_without_ctrl_c(process)
         sender.close()
         watcher = cls(process, Live())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import multiprocessing
 import os
 import queue
 import re
@@ -27,7 +28,7 @@ from PIL import Image, ImageDraw
 
 from pnp import qr
 from pnp.assets import Edition, init, use
-from pnp.build import Target, build
+from pnp.build import Target, _die_with_parent, build
 from pnp.serve import (
     LIVE_SOURCE,
     ServeError,
@@ -378,6 +379,7 @@ class Serving:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.lines.put(line)
+        self.process.stdout.close()
         self.lines.put(None)
 
     def until(self, text: str, timeout: float = 60) -> str:
@@ -399,12 +401,10 @@ class Serving:
             if self.process.poll() is None:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
-        self.reader.join(10)
         rest = ""
-        while (line := self.lines.get(timeout=1)) is not None:
-            rest += line
-        assert self.process.stdout is not None
-        self.process.stdout.close()
+        with contextlib.suppress(queue.Empty):  # the builds' processes share the output
+            while (line := self.lines.get(timeout=5)) is not None:  # and end a moment later
+                rest += line
         return rest
 
 
@@ -631,7 +631,7 @@ def assert_stopped(serving: Serving, rest: str, started: set[int]) -> None:
     no traceback, and the processes it had ``started`` ended with it."""
     assert serving.process.returncode == 0 and rest.splitlines()[-1] == "stopped"
     assert "Traceback" not in rest and "Process" not in rest
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 20
     while running(started) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not running(started)
@@ -681,6 +681,18 @@ def test_a_ctrl_c_before_a_process_ignores_it_does_not_reach_it(tmp_path: Path) 
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert done.stdout == "0\n", done.stderr
+
+
+def test_a_worker_whose_build_has_already_ended_ends_at_once() -> None:
+    # The watch kills a build as soon as the next edit comes, maybe while its workers
+    # start: one that took the parent it was handed to for its build would wait for work
+    # for ever, holding the folder's lock.
+    not_its_parent = os.getpid() + 1
+    process = multiprocessing.get_context().Process(target=_die_with_parent,
+                                                    args=(not_its_parent,))
+    process.start()
+    process.join(30)
+    assert process.exitcode == 1
 
 
 def test_ctrl_c_stops_the_first_build_at_once(tmp_path: Path) -> None:
