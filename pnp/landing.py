@@ -131,7 +131,10 @@ def _size(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} B"
 
 
-def _item(entry: Entry, info: Mapping[str, Any], game: Game, thumb: str | None) -> str:
+def _item(entry: Entry, info: Mapping[str, Any], game: Game, thumb: str | None,
+          qr: bool = False) -> str:
+    """One file's link; ``qr`` asks for a QR code of its address where the page is served
+    by ``pnp serve`` (a file opened from disk has no address a phone could use)."""
     language = LANGUAGE_NAMES.get(entry.lang, entry.lang)
     where = ", ".join(p for p in (language, PAPER_NAMES.get(entry.paper, "")) if p)
     if thumb:
@@ -150,7 +153,11 @@ def _item(entry: Entry, info: Mapping[str, Any], game: Game, thumb: str | None) 
             f'<a href="{html.escape(entry.key)}">{picture}'
             f'<span class="label">{html.escape(entry.label)}</span>'
             f'<span class="where">{html.escape(where)} · {" · ".join(facts)}</span>'
-            f'<span class="file">{_wrap_name(entry.key.rsplit("/", 1)[-1])}</span></a></li>')
+            f'<span class="file">{_wrap_name(entry.key.rsplit("/", 1)[-1])}</span></a>'
+            + (f'<span class="qr" data-qr="{html.escape(entry.key)}" '
+               f'data-alt="QR code: open the {html.escape(game.name)} scorer '
+               f'({html.escape(where)}) on a phone"></span>' if qr else "")
+            + "</li>")
 
 
 def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
@@ -174,15 +181,18 @@ def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
             for e in _first_set([x for x in mine if x.lang == lang], paper)),
             key=lambda e: (LANGUAGES.index(e.lang), FIRST_ORDER.index(e.document)))
         first = [_item(e, manifest[e.key], game, thumbnail(e.key)) for e in chosen]
+        scorers = [e for e in mine if e.document == "scorer"]
+        phone = "".join(_item(e, manifest[e.key], game, None, qr=True) for e in scorers)
         others = [_item(e, manifest[e.key], game, thumbnail(e.key)) for e in mine
-                  if e not in chosen]
+                  if e not in chosen and e not in scorers]
         cards.append(
             f'<article class="game" id="{game.game}" aria-labelledby="{game.game}-title">'
             f'<header><h2 id="{game.game}-title">{game.lockup}'
             f'<span class="visually-hidden">{html.escape(game.name)}</span></h2>'
             f'<p class="facts">{html.escape(" · ".join(facts))}</p></header>'
             f'<h3>Print these first</h3><ul class="files first">{"".join(first)}</ul>'
-            f'<details><summary>Every file for {html.escape(game.name)} '
+            + (f'<h3>Score on a phone</h3><ul class="files phone">{phone}</ul>' if phone else "")
+            + f'<details><summary>Every file for {html.escape(game.name)} '
             f'({len(others)} more)</summary><ul class="files">{"".join(others)}</ul></details>'
             f"</article>")
     nav = "".join(f'<a href="#{g.game}">{html.escape(g.name)}</a>' for g in games
@@ -242,6 +252,7 @@ details {{ margin-top: 1rem; }}
 summary {{ cursor: pointer; font-weight: bold; min-height: 44px; display: flex;
            align-items: center; }}
 details .files {{ margin-top: .6rem; }}
+.qr img {{ display: block; width: 7rem; height: 7rem; margin: .3rem .4rem; }}
 section.how h2 {{ margin-top: 0; font-size: 1.2rem; }}
 section.how li {{ margin: .3rem 0; }}
 code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .9em;
@@ -317,6 +328,15 @@ the backs, and the sheet tells you by how much.</li>
   }} catch (e) {{}}
   form.addEventListener("change", apply);
   apply();
+  if (/^https?:$/.test(location.protocol)) {{
+    document.querySelectorAll("[data-qr]").forEach(function (slot) {{
+      var image = new Image();
+      image.alt = slot.dataset.alt;
+      image.onerror = function () {{ image.remove(); }};
+      image.src = "/__pnp/qr.svg?path=" + encodeURIComponent(slot.dataset.qr);
+      slot.appendChild(image);
+    }});
+  }}
 }})();
 </script>
 </body></html>

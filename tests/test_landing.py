@@ -137,3 +137,14 @@ def test_a_build_writes_the_landing_page_with_lockups_and_thumbnails(tmp_path: P
     assert f'<img src="{thumb}"' in text
     assert (out / thumb).read_bytes()[:4] == b"\x89PNG"
     assert "Reference card (A5)" in text and "Score sheet · 4 per sheet" in text
+
+
+def test_each_scorer_is_offered_for_the_phone_with_a_qr_code_where_served() -> None:
+    manifest = {**MANIFEST, "qwinto/en/qwinto-scorer.html": {"size": 90000, "pages": 0},
+                "qwinto/en/qwinto-scorer-sw.js": {"size": 900, "pages": 0}}
+    text = page(manifest, GAMES, lambda key: None)
+    phone = text.split("<h3>Score on a phone</h3>", 1)[1].split("</ul>", 1)[0]
+    assert re.findall(r'<a href="([^"]+)"', phone) == ["qwinto/en/qwinto-scorer.html"]
+    assert 'data-qr="qwinto/en/qwinto-scorer.html"' in phone
+    assert "sw.js" not in text
+    assert "/__pnp/qr.svg?path=" in text and "location.protocol" in text
