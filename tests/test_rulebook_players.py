@@ -21,7 +21,7 @@ KINDS = ("rulebook", "card")
 
 def visible(page: str) -> str:
     """The text of a page's body as a reader sees it."""
-    body = page.split("<body", 1)[1]
+    body = page.split("<body", 1)[1].split(">", 1)[1]
     body = re.sub(r"<(style|script)\b.*?</\1>", " ", body, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
