@@ -172,11 +172,11 @@ class Glyph:
     advance: float
     font: str = ""
     """Its font's name (BaseFont)."""
+    ink: bool = field(init=False)
+    """Whether it prints: not a space, and a box with an area."""
 
-    @functools.cached_property
-    def ink(self) -> bool:
-        """Whether it prints: not a space, and a box with an area."""
-        return bool(self.text.strip()) and self.box[2] > self.box[0] and \
+    def __post_init__(self) -> None:
+        self.ink = bool(self.text.strip()) and self.box[2] > self.box[0] and \
             self.box[3] > self.box[1]
 
 
@@ -184,16 +184,15 @@ class Glyph:
 class Run:
     """Glyphs set one after another on one line: a word or a few, as the finding shows them."""
 
-    glyphs: list[Glyph] = field(default_factory=list)
+    glyphs: list[Glyph]
+    inked: list[Glyph] = field(init=False)
+    """Its glyphs that print."""
+    box: Box = field(init=False)
+    """What its inked glyphs cover (all its glyphs, if none prints)."""
 
-    @functools.cached_property
-    def inked(self) -> list[Glyph]:
-        return [g for g in self.glyphs if g.ink]
-
-    @functools.cached_property
-    def box(self) -> Box:
-        """What its inked glyphs cover (they must be some)."""
-        return _union(g.box for g in self.inked)
+    def __post_init__(self) -> None:
+        self.inked = [g for g in self.glyphs if g.ink]
+        self.box = _union(g.box for g in self.inked or self.glyphs)
 
     @functools.cached_property
     def reading(self) -> tuple[str, list[int]]:
@@ -234,6 +233,8 @@ class Shape:
     dashed: bool = False
     height: float = 0.0
     """The page's height, to turn the path's points the way of pdfplumber's."""
+    inked: Box = field(init=False)
+    """Its box grown by the ink beyond its outline."""
 
     @functools.cached_property
     def segments(self) -> list[Segment]:
@@ -247,10 +248,9 @@ class Shape:
         """How far ink reaches beyond the outline."""
         return self.width / 2 if self.stroked else 0.0
 
-    @functools.cached_property
-    def inked(self) -> Box:
+    def __post_init__(self) -> None:
         r = self.reach
-        return (self.box[0] - r, self.box[1] - r, self.box[2] + r, self.box[3] + r)
+        self.inked = (self.box[0] - r, self.box[1] - r, self.box[2] + r, self.box[3] + r)
 
 
 @dataclass
@@ -544,6 +544,9 @@ def _glyph(char: Any, height: float) -> Glyph:
     box = _flip(char, height)
     width, tall = box[2] - box[0], box[3] - box[1]
     adv = float(char.adv or 0.0)
+    if b == 0 and c == 0 and a:
+        return Glyph(char.get_text(), box, tall, (1.0 if a > 0 else -1.0, 0.0), adv * abs(a),
+                     str(char.fontname))
     scale_up = math.hypot(c, d)
     if abs(c) >= abs(d) and abs(c) > 1e-9:
         em = (width - adv * abs(a)) / abs(c)
@@ -699,14 +702,14 @@ def _mm(value: float) -> float:
 def _runs(glyphs: Sequence[Glyph]) -> list[Run]:
     """The glyphs in drawing order, cut into runs where a line or a size changes or a gap
     wider than the type opens."""
-    runs: list[Run] = []
+    groups: list[list[Glyph]] = []
     previous: Glyph | None = None
     for glyph in glyphs:
         if previous is None or not _follows(previous, glyph):
-            runs.append(Run())
-        runs[-1].glyphs.append(glyph)
+            groups.append([])
+        groups[-1].append(glyph)
         previous = glyph
-    return runs
+    return [Run(group) for group in groups]
 
 
 WORD_GAP = 0.15
@@ -899,10 +902,10 @@ def _overlaps(page: Page, runs: Sequence[Run], name: str) -> list[Finding]:
             box = _union(g.box for g in glyphs)
             text = run.text
             if _underlines(shape, glyphs):
-                first, last = run.glyphs.index(glyphs[0]), run.glyphs.index(glyphs[-1])
-                words = "".join(g.text for g in run.glyphs[first:last + 1])
-                message = (f"'{words}' is underlined: a line runs through its glyphs (on "
-                           f"paper a link is not underlined)")
+                words = "".join(g.text for g in run.glyphs
+                                if shape.box[0] <= (g.box[0] + g.box[2]) / 2 <= shape.box[2])
+                message = (f"'{words.strip()}' is underlined: a line runs through its glyphs "
+                           f"(on paper a link is not underlined)")
             else:
                 depth = _across(box, shape)
                 amount = ("" if shape.what in ("line", "cut line") or not depth
