@@ -104,8 +104,8 @@ EPSILON = 0.01 * MM
 """What rounding leaves: two boxes closer than this touch, they do not overlap."""
 
 KEYWORD = re.compile(r"(?:^|[\s,;])pnp:(sheet|card|deck|rulebook)\b")
-COMMANDS = ("build", "card", "deck", "init", "preflight", "rulebook", "score", "sheet",
-            "translations", "validate")
+COMMANDS = ("build", "card", "deck", "init", "preflight", "rulebook", "score", "scorer",
+            "serve", "sheet", "translations", "validate")
 """pnp's commands (the command line's own list is checked against this one in the tests)."""
 COMMAND_LINE = re.compile(rf"\bpnp\s+(?:{'|'.join(COMMANDS)})\b|(?<![\w-])--[a-z][a-z0-9-]*")
 

@@ -7,6 +7,7 @@ em, and starts at the point the text is drawn from.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import shutil
@@ -25,6 +26,8 @@ from pnp.cli import main
 from pnp.preflight import COMMANDS, Finding, PreflightError, check, check_bytes, kind_of
 from pnp.render import fonts
 
+FONT = fonts.SYMBOLS
+"""The bundled DejaVu Sans, every test's face."""
 DESCENT = 0.24
 """DejaVu Sans's descent, in em (its FontDescriptor says -240)."""
 A4 = (210.0, 297.0)
@@ -34,11 +37,11 @@ Draw = Callable[[Canvas], None]
 
 def made(*pages: Draw, document: str | None = "sheet", size: tuple[float, float] = A4,
          bleed: tuple[float, float, float, float] | None = None) -> bytes:
-    """A PDF of one page per drawing, in mm from the bottom-left corner, in the bundled sans."""
+    """A PDF of one page per drawing, in mm from the bottom-left corner, in :data:`FONT`."""
     fonts.register()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(size[0] * mm, size[1] * mm), invariant=1,
-                    initialFontName=fonts.SANS)  # type: ignore[arg-type]
+                    initialFontName=FONT)  # type: ignore[arg-type]
     if document:
         canvas.setKeywords(f"pnp:{document}")
     for draw in pages:
@@ -59,7 +62,7 @@ def text(x: float, y: float, words: str, points: float = 9.0, angle: float = 0) 
         canvas.saveState()
         canvas.translate(x, y)
         canvas.rotate(angle)
-        canvas.setFont(fonts.SANS, points / mm)
+        canvas.setFont(FONT, points / mm)
         canvas.drawString(0, 0, words)
         canvas.restoreState()
     return draw
@@ -103,7 +106,7 @@ def top(baseline: float, points: float, descent: float = DESCENT) -> float:
 def advance(words: str, points: float = 9.0) -> float:
     """How far ``words`` run, in mm (from the font's widths)."""
     fonts.register()
-    return stringWidth(words, fonts.SANS, points) / mm
+    return stringWidth(words, FONT, points) / mm
 
 
 def found(data: bytes, rule: str | None = None) -> list[Finding]:
@@ -472,13 +475,25 @@ def test_the_command_reads_a_folder_and_defaults_to_output(tmp_path: Path,
 # The build --------------------------------------------------------------------------------
 
 
+SHEETS = [t for t in plan(["spectacle"], ["en"], ["a4"]) if t.document == "sheet"]
+
+
+def fake_check(data: bytes, name: str) -> list[Finding]:
+    """A finding that says which bytes it was measured on."""
+    return [Finding(name, 1, 1.0, 2.0, "type", f"measured {hashlib.sha256(data).hexdigest()}")]
+
+
 @pytest.fixture(scope="module")
 def aids(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Spectacle's English A4 sheets, built once."""
+    """Spectacle's English A4 sheets, built once, with :func:`fake_check` for a preflight
+    (the workers are forked from this process, so they measure with it)."""
+    import pnp.build
+
     out = tmp_path_factory.mktemp("aids") / "out"
-    summary = build([t for t in plan(["spectacle"], ["en"], ["a4"]) if t.document == "sheet"],
-                    out, jobs=2)
-    assert summary.count("built") == 3
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pnp.build, "check_bytes", fake_check)
+        summary = build(SHEETS, out, jobs=2)
+    assert summary.count("built") == len(SHEETS)
     return out
 
 
@@ -487,9 +502,11 @@ def test_the_build_keeps_each_files_findings_and_does_not_measure_again(
     out = tmp_path / "out"
     shutil.copytree(aids, out)
     manifest = json.loads((out / MANIFEST).read_text())
+    expected = []
     for key, entry in manifest.items():
-        measured = [f"{f.page}|{f.rule}|{f.message}" for f in check(out / key)]
-        assert [f"{p}|{r}|{m}" for p, _, _, r, m in entry["findings"]] == measured, key
+        digest = hashlib.sha256((out / key).read_bytes()).hexdigest()
+        assert entry["findings"] == [[1, 1.0, 2.0, "type", f"measured {digest}"]], key
+        expected.append(f"{out / key}:page 1: (1.0, 2.0) mm: measured {digest}")
     import pnp.build
 
     def refuse(*args: object) -> list[Finding]:
@@ -497,15 +514,21 @@ def test_the_build_keeps_each_files_findings_and_does_not_measure_again(
 
     monkeypatch.setattr(pnp.build, "check_bytes", refuse)
     monkeypatch.setattr(checking, "check_bytes", refuse)
-    again = build([t for t in plan(["spectacle"], ["en"], ["a4"]) if t.document == "sheet"],
-                  out, jobs=2)
-    assert again.count("skipped") == 3
-    assert sorted(again.findings) == sorted(
-        checking.from_record(str(out / key), kept)
-        for key, entry in manifest.items() for kept in entry["findings"])
+    again = build(SHEETS, out, jobs=2)
+    assert again.count("skipped") == len(SHEETS)
+    assert sorted(str(f) for f in again.findings) == sorted(expected)
     run = CliRunner().invoke(main, ["preflight", str(out)])
-    assert run.exit_code == (1 if again.findings else 0)
-    assert sorted(run.stdout.splitlines()) == sorted(str(f) for f in again.findings)
+    assert run.exit_code == 1
+    assert sorted(run.stdout.splitlines()) == sorted(expected)
+
+
+def test_what_the_build_measures_is_what_the_command_measures(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(SHEETS, out, jobs=2)
+    manifest = json.loads((out / MANIFEST).read_text())
+    for key, entry in manifest.items():
+        assert [checking.from_record(str(out / key), kept) for kept in entry["findings"]] == \
+            check(out / key), key
 
 
 def test_the_command_measures_a_file_changed_since_its_build(aids: Path, tmp_path: Path) -> None:
@@ -514,7 +537,9 @@ def test_the_command_measures_a_file_changed_since_its_build(aids: Path, tmp_pat
     aid = out / "spectacle/en/spectacle-aid-a4.pdf"
     aid.write_bytes(made(text(20, 100, "tiny", 5)))
     run = CliRunner().invoke(main, ["preflight", str(out)])
-    assert f"{aid}:page 1: (20.0, {top(100, 5):.1f}) mm: 'tiny' is set in 5.0 pt" in run.stdout
+    lines = [line for line in run.stdout.splitlines() if line.startswith(f"{aid}:")]
+    assert lines == [f"{aid}:page 1: (20.0, {top(100, 5):.1f}) mm: 'tiny' is set in 5.0 pt "
+                     f"(at least 6 pt on a sheet)"]
 
 
 def test_the_build_command_prints_findings_and_exits_1(tmp_path: Path,
