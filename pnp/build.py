@@ -43,6 +43,8 @@ from pnp.errors import DefinitionError, PnpError, Problem, ReadError
 from pnp.files import clean_temporaries, folder, locked, read_own, write
 from pnp.games import GAMES, check_game
 from pnp.i18n import LANGUAGES
+from pnp.preflight import Finding, PreflightError, check_bytes, checker, from_record, sound_record
+from pnp.preflight import record as kept_finding
 from pnp.reading import read_path
 
 PACKAGE = Path(__file__).parent
@@ -153,6 +155,10 @@ class Outcome:
     seconds: float = 0.0
     error: str = ""
     sha256: str = ""
+    findings: tuple[Finding, ...] = ()
+    """What the preflight found in the file (:mod:`pnp.preflight`)."""
+    checking: float = 0.0
+    """Seconds of ``seconds`` the preflight took."""
 
     @property
     def line(self) -> str:
@@ -167,6 +173,10 @@ class Summary:
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [finding for o in self.outcomes for finding in o.findings]
 
     @property
     def size(self) -> int:
@@ -424,9 +434,25 @@ def make(targets: Sequence[Target], out: Path, edition: Edition | None = None) -
         except Exception as exc:
             outcomes.append(Outcome(target, "failed", error=_reason(exc)))
             continue
-        outcomes.append(Outcome(target, "built", len(data), pages, time.perf_counter() - start,
-                                sha256=hashlib.sha256(data).hexdigest()))
+        checked = time.perf_counter()
+        findings = preflight(data, out / target.relative) if target.fmt == "pdf" else ()
+        end = time.perf_counter()
+        outcomes.append(Outcome(target, "built", len(data), pages, end - start,
+                                sha256=hashlib.sha256(data).hexdigest(), findings=findings,
+                                checking=end - checked))
     return outcomes
+
+
+def preflight(pdf: bytes, path: Path) -> tuple[Finding, ...]:
+    """The preflight's findings on a PDF just built at ``path``: never raises (a PDF the
+    preflight cannot read is itself a finding)."""
+    try:
+        return tuple(check_bytes(pdf, str(path)))
+    except PreflightError as exc:
+        return (Finding(str(path), 0, 0.0, 0.0, "structure", exc.reason),)
+    except Exception as exc:  # a checker's failure must not lose the file it checks
+        return (Finding(str(path), 0, 0.0, 0.0, "structure",
+                        f"the preflight could not read it: {_reason(exc)}"),)
 
 
 def _reason(exc: Exception) -> str:
@@ -546,9 +572,10 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
             stamp = fingerprint(target, rules, shared)
             known = manifest.get(target.relative.as_posix())
             if (not force and known is not None and known["hash"] == stamp
-                    and _intact(out, target, known)):
-                summary.outcomes.append(Outcome(target, "skipped", known["size"],
-                                                known["pages"]))
+                    and known["checker"] == _checker(target) and _intact(out, target, known)):
+                summary.outcomes.append(Outcome(
+                    target, "skipped", known["size"], known["pages"],
+                    findings=_recorded(out / target.relative, known)))
             else:
                 todo[target] = stamp
         if todo:
@@ -596,7 +623,9 @@ def _build_all(todo: dict[Target, str], out: Path, edition: Edition, jobs: int |
             key = outcome.target.relative.as_posix()
             if outcome.status == "built":
                 manifest[key] = {"hash": todo[outcome.target], "size": outcome.size,
-                                 "pages": outcome.pages, "sha256": outcome.sha256}
+                                 "pages": outcome.pages, "sha256": outcome.sha256,
+                                 "checker": _checker(outcome.target),
+                                 "findings": [kept_finding(f) for f in outcome.findings]}
             else:
                 manifest.pop(key, None)
             if progress:
@@ -725,17 +754,45 @@ OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\.(?:pdf|html|js|webmanifest)")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
+MAX_FINDINGS = 100_000
+"""Findings a manifest entry may keep (a deck today has a few thousand)."""
+
+
 def _sound_entry(key: str, entry: Any) -> bool:
     """Whether a manifest entry is one :func:`build` writes: ``game/lang/name`` with the
-    fingerprint, size, pages and SHA-256 of the file."""
+    fingerprint, size, pages and SHA-256 of the file, and the preflight's findings with
+    what measured them (nothing, for an HTML page)."""
     parts = key.split("/")
     return (len(parts) == 3 and parts[0] in GAMES and parts[1] in LANGUAGES
             and OUTPUT_NAME.fullmatch(parts[2]) is not None
-            and isinstance(entry, dict) and set(entry) == {"hash", "size", "pages", "sha256"}
+            and isinstance(entry, dict)
+            and set(entry) == {"hash", "size", "pages", "sha256", "checker", "findings"}
             and all(isinstance(entry[name], str) and SHA256.fullmatch(entry[name])
                     for name in ("hash", "sha256"))
             and all(type(entry[name]) is int and 0 <= entry[name] < 2 ** 48
-                    for name in ("size", "pages")))
+                    for name in ("size", "pages"))
+            and isinstance(entry["checker"], str)
+            and (entry["checker"] == "" or SHA256.fullmatch(entry["checker"]) is not None)
+            and isinstance(entry["findings"], list) and len(entry["findings"]) <= MAX_FINDINGS
+            and all(sound_record(kept) for kept in entry["findings"]))
+
+
+def _checker(target: Target) -> str:
+    """What measures ``target``'s findings: the preflight, for a PDF; nothing for a page."""
+    return checker() if target.fmt == "pdf" else ""
+
+
+def _recorded(path: Path, entry: dict[str, Any]) -> tuple[Finding, ...]:
+    return tuple(from_record(str(path), kept) for kept in entry["findings"])
+
+
+def recorded(out: Path) -> dict[Path, tuple[str, tuple[Finding, ...]]]:
+    """The findings the build in ``out`` keeps, by file (its resolved path): the SHA-256
+    of the bytes they were measured on, and the findings, if today's preflight measured
+    them."""
+    manifest, _ = _read_manifest(out)
+    return {(out / key).resolve(): (entry["sha256"], _recorded(out / key, entry))
+            for key, entry in manifest.items() if entry["checker"] == checker()}
 
 
 def _manifest_bytes(manifest: dict[str, dict[str, Any]]) -> bytes:

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from pnp.build import Summary
 
 EVERY_PROBLEM = "pnp.every_problem"
+SHOWN_FINDINGS = 20
+"""Preflight findings ``pnp build`` prints; ``pnp preflight`` prints all."""
 
 
 class Misuse(click.ClickException):
@@ -295,12 +297,20 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     if previews:
         writable_folder(previews)
     summary = _build(out, games, langs, paper, jobs=jobs, force=force, rules_dir=rules_dir)
+    findings = summary.findings
+    for finding in findings[:SHOWN_FINDINGS]:
+        click.echo(str(finding), err=True)
+    if len(findings) > SHOWN_FINDINGS:
+        files = len({finding.file for finding in findings})
+        click.echo(f"and {len(findings) - SHOWN_FINDINGS} more findings, in {files} files in "
+                   f"all ('pnp preflight {out}' lists every one)", err=True)
     click.echo(f"{'built':<10}{summary.count('built'):>6}\n{'skipped':<10}"
                f"{summary.count('skipped'):>6}\n{'failed':<10}{summary.count('failed'):>6}\n"
+               f"{'findings':<10}{len(findings):>6}\n"
                f"{'size':<10}{summary.size / 1024 / 1024:>6.1f} MB\n"
                f"{'time':<10}{summary.seconds:>6.1f} s\n"
                f"index: {out / 'index.html'}")
-    if summary.count("failed"):
+    if summary.count("failed") or findings:
         sys.exit(1)
     if previews:
         click.echo(f"previews: {len(write_previews(out, previews))} in {previews}")
@@ -436,6 +446,40 @@ def _build_alone(out: Path, jobs: int | None, edition: Any, parent: int | None) 
         for line in error_lines(exc):
             click.echo(line, err=True)
         sys.exit(2)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, metavar="[PDF|FOLDER]...",
+                type=Place(exists=True, path_type=Path))
+def preflight(paths: tuple[Path, ...]) -> None:
+    """Measure PDFs against the rules of print; exit 1 if anything is found.
+
+    Type too small, text or marks too near the paper's edge, text across the edge of a
+    box or line, copies too near a cut line, marks in a deck's bleed, command-line text,
+    fonts not embedded, structure qpdf warns about: one line each, FILE:page N: (x, y) mm
+    from the page's top-left corner, then what. A FOLDER means every PDF in it; with
+    nothing named, the build in ./output (what its build measured is not measured again).
+    """
+    from pnp.build import recorded
+    from pnp.preflight import check_files, pdfs_under
+
+    files: list[Path] = []
+    known: dict[Path, Any] = {}
+    for path in paths or (Path("output"),):
+        if path.is_dir() or not paths:
+            files += pdfs_under(path)
+            known.update(recorded(path))
+        else:
+            files.append(path)
+    findings = check_files(files, known)
+    for finding in findings:
+        click.echo(str(finding))
+    checked = f"{len(files)} PDF{'s' if len(files) != 1 else ''}"
+    if findings:
+        failing = len({finding.file for finding in findings})
+        click.echo(f"{len(findings)} findings in {failing} of {checked}", err=True)
+        sys.exit(1)
+    click.echo(f"{checked}: no findings")
 
 
 @main.command()

@@ -53,6 +53,7 @@ from pnp.definitions.base import in_language
 from pnp.engines.result import Result
 from pnp.errors import PnpError, ReadError
 from pnp.i18n import LANGUAGES, translator, typography
+from pnp.preflight import keyword
 from pnp.render.identity import lockup_svg
 from pnp.render.paper import css_size, points
 from pnp.render.references import Fault, Outside, Policy, Unreadable, clipped, read_inside
@@ -226,6 +227,7 @@ def render_pdf(composed: Composed) -> bytes:
                                        base_url=current().templates.as_uri() + "/",
                                        url_fetcher=fetcher).render(stylesheets=[style],
                                                                    font_config=_font_config())
+            document.metadata.keywords = [keyword(composed.kind)]
             pdf: bytes = document.write_pdf(pdf_variant="pdf/ua-1", uncompressed_pdf=False)
     except weasyprint.urls.FatalURLFetchingError as exc:
         raise DocumentError(f"{text}: {exc}") from None

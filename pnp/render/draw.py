@@ -11,6 +11,7 @@ from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.preflight import keyword
 from pnp.render import fonts
 
 LINE = 0.3
@@ -56,12 +57,13 @@ class PnpCanvas(Canvas):
 
 
 def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, subject: str,
-               lang: str) -> Canvas:
+               lang: str, document: str) -> Canvas:
     """A canvas for a ``page`` (width, height in mm) as every pnp PDF is made.
 
     Invariant (the same input gives the same bytes), compressed, in the bundled sans by
-    default. Streams stay binary: reportlab's default ASCII85 wrapping makes files a
-    fifth larger and slower to write, for mail systems of the 1990s.
+    default, with ``document`` (``sheet`` or ``deck``) in its Keywords for the preflight
+    (:func:`pnp.preflight.keyword`). Streams stay binary: reportlab's default ASCII85
+    wrapping makes files a fifth larger and slower to write, for mail systems of the 1990s.
     """
     rl_config.useA85 = 0
     fonts.register()
@@ -73,6 +75,7 @@ def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, sub
     canvas.setAuthor("pnp")
     canvas.setCreator("pnp")
     canvas.setSubject(subject)
+    canvas.setKeywords(keyword(document))
     return canvas
 
 

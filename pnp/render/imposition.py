@@ -492,7 +492,7 @@ def render(deck: Deck, grid: Grid, flip: Flip,
     fonts.register()
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, grid.page, title=deck.title, subject=deck.subject,
-                        lang=deck.lang)
+                        lang=deck.lang, document="deck")
     pages = plan(grid, len(deck.faces), flip, offset)
     sheets = grid.pages(len(deck.faces))
     reach = math.ceil(MAX_BLEED) + 1
@@ -601,7 +601,8 @@ def calibration(paper: str, flip: Flip, offset: tuple[float, float], text: Calib
     fonts.register()
     width, height = PAPERS[paper]
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (width, height), title=title, subject=title, lang=lang)
+    canvas = new_canvas(buffer, (width, height), title=title, subject=title, lang=lang,
+                        document="deck")
     canvas.scale(mm, mm)
     _calibration_front(canvas, width, height, flip, offset, text)
     canvas.showPage()

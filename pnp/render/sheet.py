@@ -246,7 +246,7 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     canvas = new_canvas(buffer, (imposition.page_width, imposition.page_height),
                         title=f"{name} — {style._(layout.title)}",
                         subject=f"{name}: {style._(layout.title)} ({paper.upper()}, {lang})",
-                        lang=lang)
+                        lang=lang, document="sheet")
     for cell in imposition.cells:
         canvas.saveState()
         width, height = natural[0] * cell.scale, natural[1] * cell.scale

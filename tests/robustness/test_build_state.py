@@ -161,6 +161,11 @@ BREAKS: dict[str, Callable[[Path], None]] = {
     "hash is a number": entry("hash", 7),
     "sha256 is missing": entry("sha256", None),
     "an extra field": entry("colour", "red"),
+    "findings is a string": entry("findings", "none"),
+    "a finding of another shape": entry("findings", [[1, 2.0]]),
+    "a finding of an unknown rule": entry("findings", [[1, 2.0, 3.0, "taste", "ugly"]]),
+    "a finding on page -1": entry("findings", [[-1, 2.0, 3.0, "type", "small"]]),
+    "checker is a number": entry("checker", 3),
     "key index.html": manifest_edit(lambda m: m.__setitem__("index.html", m[AID])),
     "key escaping the folder": manifest_edit(
         lambda m: m.__setitem__("../../escape.pdf", m[AID])),
