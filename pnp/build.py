@@ -833,8 +833,11 @@ def _landing_games() -> list[Any]:
         name = rules.name("en")
         players = (f"{rules.players.min}" if rules.players.min == rules.players.max
                    else f"{rules.players.min}–{rules.players.max}")
-        games.append(landing.Game(game, name, players, rules.minutes,
-                                  lockup_svg(rules.print.identity, name, label=name)))
+        try:
+            lockup = lockup_svg(rules.print.identity, name, label=name)
+        except OSError:  # the fonts that measure a band's title are unreadable: say so in words
+            lockup = html.escape(name)
+        games.append(landing.Game(game, name, players, rules.minutes, lockup))
     return games
 
 
