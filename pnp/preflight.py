@@ -761,8 +761,8 @@ def _page_findings(page: Page, document: str, name: str) -> list[Finding]:
         close = [(g, d) for g, d in near if d < TEXT_EDGE * MM - EPSILON]
         if close:
             glyph, distance = min(close, key=lambda pair: pair[1])
-            finding(glyph.box, "text-edge", f"'{run.text}' is {_mm(distance):.1f} mm from the "
-                                            f"paper's edge (at least {TEXT_EDGE:g} mm)")
+            finding(glyph.box, "text-edge",
+                    f"'{run.text}' {_from_edge(distance)} (at least {TEXT_EDGE:g} mm)")
         text, owners = run.reading
         for command in COMMAND_LINE.finditer(text):
             finding(run.glyphs[owners[command.start()]].box, "command-line",
@@ -774,14 +774,20 @@ def _page_findings(page: Page, document: str, name: str) -> list[Finding]:
         distance = _edge_distance(shape.inked, page)
         if distance < MARK_EDGE * MM - EPSILON:
             finding(shape.inked, "mark-edge",
-                    f"a {shape.what} is {_mm(max(distance, 0)):.1f} mm from the paper's edge "
-                    f"(at least {MARK_EDGE:g} mm)")
+                    f"a {shape.what} {_from_edge(distance)} (at least {MARK_EDGE:g} mm)")
     if page.bleed:
         found += _bleed(page, runs, name)
     found += _overlaps(page, runs, name)
     if document == "sheet":
         found += _cut_lines(page, name)
     return found
+
+
+def _from_edge(distance: float) -> str:
+    """How far something is from the paper's edge (points; below 0, beyond it), in words."""
+    if distance < 0:
+        return f"runs off the paper ({_mm(-distance):.1f} mm beyond its edge)"
+    return f"is {_mm(distance):.1f} mm from the paper's edge"
 
 
 def _edge_distance(box: Box, page: Page) -> float:

@@ -175,6 +175,14 @@ def test_text_within_6_mm_of_the_edge() -> None:
     assert found(made(text(6.1, 150, "edge"))) == []
 
 
+def test_text_drawn_off_the_paper() -> None:
+    # a heading hidden 991 mm to the left of the page, as a style sheet may hide one
+    [finding] = found(made(text(-991, 280, "Title")))
+    assert finding == Finding("t.pdf", 1, -991.0, top(280, 9), "text-edge",
+                              "'Title' runs off the paper (991.0 mm beyond its edge) "
+                              "(at least 6 mm)")
+
+
 def test_a_stroke_within_5_mm_of_the_edge_counting_half_its_width() -> None:
     # a crop mark, 0.2 mm thick, ending 4 mm from the left edge: its ink comes to 3.9 mm;
     # a line 5.2 mm from the bottom, 0.6 mm thick: its ink comes to 4.9 mm
