@@ -565,7 +565,6 @@ def test_the_build_command_prints_findings_and_exits_1(tmp_path: Path,
     assert "findings       5\n" in run.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 defects not fixed yet")
 def test_full_build_passes_preflight(tmp_path_factory: pytest.TempPathFactory) -> None:
     out = tmp_path_factory.mktemp("full") / "out"
     summary = build(plan(), out)
