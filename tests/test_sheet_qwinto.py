@@ -32,9 +32,9 @@ RULES = load("qwinto")
 LANGS = ("es", "en", "fr")
 VARIANTS = [(paper, per_page) for paper in PAPERS for per_page in (1, 2, 4)]
 
-SCALE = 281 / 147
-"""One copy on A4: the page's printable width (297 − 2 × 8 mm) over the sheet's natural width
-(3.5 + 19 label + 12 columns × 10 + 1 band end + 3.5 mm)."""
+SCALE = 281 / 144
+"""One copy on A4: the page's width inside its margins (297 − 2 × 8 mm) over the sheet's
+natural width (2 + 19 label + 12 columns × 10 + 1 band end + 2 mm)."""
 
 ROW_RGB = {"orange": (0xF3, 0x9A, 0x1E), "yellow": (0xFF, 0xD2, 0x3F), "purple": (0x9B, 0x5F, 0xC0)}
 """The rows' colours, as rules/qwinto.yaml gives them, in 0–255."""

@@ -16,14 +16,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.kwingto import Definition
 from pnp.engines.kwingto import is_failed, throw_result
-from pnp.i18n import N_, Translate
+from pnp.i18n import N_, Translate, typography
 from pnp.render import fonts
 from pnp.render.draw import box, centred, operator
 from pnp.render.identity import header
 from pnp.render.sheet import Layout, Overrun, Style
 
-PAD = 3.7
-"""Margin of a sheet: more than 3 mm from a cut line once four copies share a page."""
+PAD = 2.0
+"""Margin of a sheet, inside the gutter the imposition keeps between copies."""
 HEADER = 9.0
 """The header's height: title lockup, name and date."""
 INSET = 0.5
@@ -36,8 +36,8 @@ NUMBERS = 5.0
 """The column numbers above the board."""
 SPREAD_H = 12.0
 CAPTION = 4.5
-PANEL_GAP = 3.6
-PANEL_W = 56.0
+PANEL_GAP = 3.0
+PANEL_W = 58.0
 FAILED_BOX = 10.0
 STRIP_BOX = (15.0, 10.0)
 STRIP_GAP = 6.0
@@ -46,7 +46,7 @@ RIM = 1.2
 """The column tint around the columns' score box, as around the columns on the board."""
 HINT = 3.5
 """Room above the scoring strip for the flushes' and failed throws' values."""
-TEXT = 3.0
+TEXT = 3.1
 """Size of the labels and the reminder at natural size: 7 pt once four copies share a page."""
 MIN_TEXT = 2.6
 """The reminder shrinks for a long translation, never below 6 pt printed."""
@@ -58,8 +58,6 @@ ASPECT = 281 / 194
 """Width over height of an A4 page's printable area, landscape: the sheet fills it."""
 PENALTY_GREY = 0.45
 """Ink of the penalty printed in each failed-throw box: there to be crossed out."""
-BEFORE_PUNCTUATION = {"fr": "\u202f"}
-"""What comes between a word and a colon or semicolon: French wants a narrow no-break space."""
 
 COLOURS = {"black": N_("black dice"), "red": N_("red dice")}
 """Dice colours, as the reminder names the dice of that colour."""
@@ -206,11 +204,6 @@ def paragraph(canvas: Canvas, x: float, top: float, lines: Sequence[Line], size:
     return top - len(lines) * leading
 
 
-def _punctuated(text: str, mark: str, lang: str) -> str:
-    """``text`` followed by ``mark`` (a colon, a semicolon), spaced as ``lang`` wants."""
-    return text + BEFORE_PUNCTUATION.get(lang, "") + mark
-
-
 # --- the board and score sheet --------------------------------------------------------------
 
 def grid_x(rules: Definition, space: int) -> float:
@@ -334,7 +327,7 @@ def reminder(rules: Definition, style: Style) -> list[list[Run]]:
         return _(COLOURS.get(colour, colour))
 
     def head(text: str) -> Run:
-        return Run(_punctuated(text, ":", style.lang), bold=True)
+        return Run(typography(text + ":", style.lang), bold=True)
 
     signs = ", ".join(f"{colour_name(c)}\u00a0{'+' if d.mixed == 'add' else '−'}"
                       for c, d in dice.items())
@@ -342,7 +335,7 @@ def reminder(rules: Definition, style: Style) -> list[list[Run]]:
     for colour in dice:
         symbols = "\u00a0".join(s.symbol for s in rules.deck.suits if s.colour == colour)
         suit_runs += [Run(colour_name(colour)),
-                      Run(_punctuated(symbols, ";", style.lang), colour=ink[colour])]
+                      Run(typography(symbols + ";", style.lang), colour=ink[colour])]
     high = failed_high(rules)
     low = rules.throws.failed.at_most
     failed = (_("{low} or less; the active player takes a penalty card.").format(low=low)

@@ -27,8 +27,8 @@ BOX = 10.0
 """Pitch of the sheet's columns in mm at natural size; a box is ``INSET`` smaller each side."""
 
 INSET = 0.4
-PAD = 3.5
-"""Margin of the sheet: more than 3 mm from a cut line once four copies share a page."""
+PAD = 2.0
+"""Margin of the sheet, inside the gutter the imposition keeps between copies."""
 
 LABEL = 19.0
 """The column of row labels, left of the grid."""

@@ -169,7 +169,7 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: f
     canvas.setFillGray(0)
     canvas.setFont(fonts.SANS, TEXT)
     canvas.drawRightString(target - 2, low + height / 2 - 1, _("play to"))
-    play_to = target - 2 - fonts.width(_("play to"), fonts.SANS, 3)
+    play_to = target - 2 - fonts.width(_("play to"), fonts.SANS, TEXT)
     header(canvas, rules, style, PAD, top - 1, play_to - 6 - PAD, LOCKUP, fields=("date",))
     canvas.setFont(fonts.SANS, 3.2)
     canvas.drawString(PAD, top - 1 - LOCKUP - 3.6, _(title))
