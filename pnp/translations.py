@@ -42,9 +42,12 @@ def sources(domain: str) -> list[Path]:
     """The files whose marked messages belong to ``domain``."""
     if domain == COMMON:
         return [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
-                PACKAGE / "render" / "document.py", *sorted(current().templates.glob("*.html.j2"))]
+                PACKAGE / "render" / "document.py", PACKAGE / "render" / "figures.py",
+                PACKAGE / "render" / "pieces.py",
+                *sorted(current().templates.glob("*.html.j2"))]
     return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py",
-                        PACKAGE / "render" / f"deck_{domain}.py") if p.exists()]
+                        PACKAGE / "render" / f"deck_{domain}.py",
+                        PACKAGE / "render" / f"figures_{domain}.py") if p.exists()]
 
 
 def marked(domain: str) -> set[str]:

@@ -287,12 +287,20 @@ class _References(HTMLParser):
         self.styles: list[str] = []
         self._style = False
 
+    SVG: ClassVar[set[str]] = {"svg", "title", "path", "text", "clippath", "g"}
+    """The SVG pnp draws its figures in (pnp/render/svg.py): shapes and text, nothing that
+    loads (no <image>, <use>, <foreignObject>, no links)."""
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        assert tag not in ("link", "script", "iframe", "object", "embed", "base", "svg"), tag
+        assert tag not in ("link", "script", "iframe", "object", "embed", "base", "image",
+                           "use", "foreignobject", "feimage"), tag
         self._style = tag == "style"
         for name, value in attrs:
             if name in self.LOADS:
                 self.found.append((tag, name, value or ""))
+            if tag in self.SVG:
+                for url in re.findall(r"url\(\s*['\"]?([^'\")]*)", (value or "").lower()):
+                    assert url.startswith("#"), (tag, name, url)
             if name == "style" or name.startswith("on"):
                 self.styles.append(value or "")
                 assert not name.startswith("on"), name
