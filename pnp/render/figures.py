@@ -348,6 +348,19 @@ def callouts(canvas: Canvas, marks: Sequence[Callout]) -> None:
     canvas.restoreState()
 
 
+def drawn_sheet(canvas: Canvas, context: Context,
+                draw: Callable[[Canvas, Any, Style], None], x: float = 0.0,
+                y: float = 0.0) -> dict[str, Box]:
+    """Draw a sheet (its layout's ``draw``) with its bottom-left corner at (x, y), and return
+    where each of its writing boxes landed, by field name (see :func:`field_boxes`)."""
+    style = context.style(fields=True)
+    canvas.saveState()
+    canvas.translate(x, y)
+    draw(canvas, context.rules, style)
+    canvas.restoreState()
+    return field_boxes(style.fields or [])
+
+
 def field_boxes(fields: Sequence[FieldBox]) -> dict[str, Box]:
     """Each recorded writing box by field name, as (left, bottom, right, top) in mm."""
     from reportlab.lib.units import mm

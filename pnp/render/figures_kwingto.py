@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import kwingto as engine
 from pnp.render import fonts, kwingto, pieces
-from pnp.render.figures import Art, Callout, Context, callouts, centre, field_boxes, write_in
+from pnp.render.figures import Art, Callout, Context, callouts, centre, drawn_sheet, write_in
 
 MARGIN = 9.0
 RIGHT = 7.0
@@ -72,12 +72,7 @@ def sheet(context: Context) -> Art:
     width, height = kwingto.size(rules)
 
     def draw(canvas: Canvas) -> None:
-        style = context.style(fields=True)
-        canvas.saveState()
-        canvas.translate(MARGIN, 0)
-        kwingto.draw(canvas, rules, style)
-        canvas.restoreState()
-        boxes = field_boxes(style.fields or [])
+        boxes = drawn_sheet(canvas, context, kwingto.draw, MARGIN)
         row = boxes["card_1_2"]
         suit = boxes["suit_2"]
         spread = boxes["spread_1"]
@@ -151,9 +146,8 @@ def example(context: Context, player: str | None = None) -> Art:
     width, height = kwingto.size(rules)
 
     def draw(canvas: Canvas) -> None:
-        style = context.style(fields=True)
-        kwingto.draw(canvas, rules, style)
-        write_in(canvas, field_boxes(style.fields or []), values, size=kwingto.ROW_H * 0.36)
+        write_in(canvas, drawn_sheet(canvas, context, kwingto.draw), values,
+                 size=kwingto.ROW_H * 0.36)
         canvas.saveState()
         canvas.setFillColorRGB(0.11, 0.23, 0.55)
         canvas.setFont(fonts.SANS, 4.2)

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import qwinto as engine
 from pnp.render import pieces, qwinto
-from pnp.render.figures import Art, Callout, Context, callouts, centre, field_boxes, write_in
+from pnp.render.figures import Art, Callout, Context, callouts, centre, drawn_sheet, write_in
 
 MARGIN = 9.0
 """Room left of and above the sheet for the callouts' markers."""
@@ -59,12 +59,7 @@ def sheet(context: Context) -> Art:
                    key=lambda p: p.column, default=rules.sheet.pentagons[0])
 
     def draw(canvas: Canvas) -> None:
-        style = context.style(fields=True)
-        canvas.saveState()
-        canvas.translate(MARGIN, 0)
-        qwinto.draw(canvas, rules, style)
-        canvas.restoreState()
-        boxes = field_boxes(style.fields or [])
+        boxes = drawn_sheet(canvas, context, qwinto.draw, MARGIN)
         middle = rules.sheet.rows[len(rules.sheet.rows) // 2]
         row_box = boxes[f"{middle.colour}_1"]
         gap_index = top_row.box_columns.index(top_row.gap_column + 1)
@@ -122,9 +117,7 @@ def example(context: Context) -> Art:
     width, height = qwinto.size(rules)
 
     def draw(canvas: Canvas) -> None:
-        style = context.style(fields=True)
-        qwinto.draw(canvas, rules, style)
-        write_in(canvas, field_boxes(style.fields or []), values, size=qwinto.BOX * 0.46)
+        write_in(canvas, drawn_sheet(canvas, context, qwinto.draw), values, size=qwinto.BOX * 0.46)
 
     return Art(width, height, draw,
                _("The worked example as written on the sheet: {failed} failed throws crossed "

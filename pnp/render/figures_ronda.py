@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import ronda as engine
 from pnp.render import fonts, pieces, ronda
-from pnp.render.figures import PEN, Art, Context, field_boxes, write_in
+from pnp.render.figures import PEN, Art, Context, drawn_sheet, write_in
 from pnp.render.fillable_ronda import columns
 
 TAKEN = (0.14, 0.55, 0.28)
@@ -254,9 +254,8 @@ def pad(context: Context) -> Art:
                                           ronda.row_height(table.sides)) - 1
 
     def draw(canvas: Canvas) -> None:
-        style = context.style(fields=True)
-        ronda.PADS[kind].draw(canvas, rules, style)
-        write_in(canvas, field_boxes(style.fields or []), values, size=4.2, ink=PEN)
+        write_in(canvas, drawn_sheet(canvas, context, ronda.PADS[kind].draw), values,
+                 size=4.2, ink=PEN)
 
     winner = result.ranking[0][0]
     return Art(ronda.WIDTH, ronda.HEIGHT, draw,

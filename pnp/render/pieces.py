@@ -9,6 +9,7 @@ the symbol the definition gives (♠ ♥ ♦ ♣, from the symbols face); the Sp
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -116,19 +117,11 @@ def french_card(canvas: Canvas, x: float, y: float, width: float, rank: str, sym
     canvas.saveState()
     canvas.setFillColorRGB(*ink)
     corner = width * 0.2
-    for turned in (False, True):
-        canvas.saveState()
-        if turned:
-            canvas.translate(x + width, y + height)
-            canvas.rotate(180)
-            cx, top = width * 0.14, height - width * 0.06
-        else:
-            cx, top = x + width * 0.14, y + height - width * 0.06
+    for left, top in _corners(canvas, x, y, width, height, width * 0.14, width * 0.06):
         canvas.setFont(fonts.SANS_BOLD, corner * _squeeze(rank, corner, width * 0.22))
-        canvas.drawCentredString(cx, top - corner * 0.8, rank)
+        canvas.drawCentredString(left, top - corner * 0.8, rank)
         canvas.setFont(fonts.SANS, corner * 0.85)
-        canvas.drawCentredString(cx, top - corner * 1.72, symbol)
-        canvas.restoreState()
+        canvas.drawCentredString(left, top - corner * 1.72, symbol)
     if rank.isdigit() or rank == "A":
         size = width * (0.62 if rank == "A" else 0.5)
         canvas.setFont(fonts.SANS, size)
@@ -143,6 +136,21 @@ def french_card(canvas: Canvas, x: float, y: float, width: float, rank: str, sym
         canvas.drawCentredString(x + width / 2, y + height / 2 + width * 0.02, rank)
         canvas.setFont(fonts.SANS, size * 0.6)
         canvas.drawCentredString(x + width / 2, y + height / 2 - size * 0.62, symbol)
+    canvas.restoreState()
+
+
+def _corners(canvas: Canvas, x: float, y: float, width: float, height: float, inset: float,
+             drop: float) -> Iterator[tuple[float, float]]:
+    """The top-left index corner of a card at (x, y), then the same corner turned upside
+    down at the bottom right: yields where to draw (``inset`` in, ``drop`` down) each time,
+    the canvas turned to match."""
+    canvas.saveState()
+    yield x + inset, y + height - drop
+    canvas.restoreState()
+    canvas.saveState()
+    canvas.translate(x + width, y + height)
+    canvas.rotate(180)
+    yield inset, height - drop
     canvas.restoreState()
 
 
@@ -247,17 +255,9 @@ def spanish_card(canvas: Canvas, x: float, y: float, width: float, rank: int, su
     text = str(rank)
     canvas.setFillColorRGB(*[c * 0.7 for c in colour])
     number = width * (0.2 if len(text) == 1 else 0.15)
-    for turned in (False, True):
-        canvas.saveState()
-        if turned:
-            canvas.translate(x + width, y + height)
-            canvas.rotate(180)
-            left, top = inset * 1.6, height - inset * 1.3
-        else:
-            left, top = x + inset * 1.6, y + height - inset * 1.3
+    for left, top in _corners(canvas, x, y, width, height, inset * 1.6, inset * 1.3):
         canvas.setFont(fonts.SANS_BOLD, number)
         canvas.drawString(left, top - number * 0.78, text)
-        canvas.restoreState()
     field_left, field_bottom = x + width * 0.2, y + height * 0.14
     field_w, field_h = width * 0.6, height * 0.72
     if rank in SPANISH_PIPS:

@@ -304,22 +304,9 @@ def _operator(op: str, v: list[float], w: _Writer) -> None:
         a0, b0, c0, d0, e0, f0 = state.ctm
         state.ctm = (a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d,
                      a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)
-    elif op in ("rg", "RG"):
-        colour = (v[0], v[1], v[2])
-        if op == "rg":
-            state.fill = colour
-        else:
-            state.stroke = colour
-    elif op in ("g", "G"):
-        grey = (v[0], v[0], v[0])
-        if op == "g":
-            state.fill = grey
-        else:
-            state.stroke = grey
-    elif op in ("k", "K"):
-        c, m, y, k = v
-        colour = ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
-        if op == "k":
+    elif op in ("rg", "RG", "g", "G", "k", "K"):
+        colour = _colour(op.lower(), v)
+        if op.islower():
             state.fill = colour
         else:
             state.stroke = colour
@@ -370,6 +357,16 @@ def _operator(op: str, v: list[float], w: _Writer) -> None:
     else:
         raise SvgError(f"the drawing uses the PDF operator '{op}', which the SVG translation "
                        f"does not cover")
+
+
+def _colour(op: str, v: list[float]) -> RGB:
+    """The RGB colour an ``rg``, ``g`` or ``k`` operator sets."""
+    if op == "rg":
+        return (v[0], v[1], v[2])
+    if op == "g":
+        return (v[0], v[0], v[0])
+    c, m, y, k = v
+    return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
 
 
 def _n(value: float, places: int = 2) -> str:
