@@ -99,6 +99,13 @@ class _Writer:
     points: list[tuple[float, float]] = field(default_factory=list)
     clip: bool = False
     clips: int = 0
+    stream: list[str] = field(default_factory=list)
+    index: int = 0
+    """The piece of the content stream being read."""
+    pieces: list[int] = field(default_factory=list)
+    """The pieces the current path was built in."""
+    hidden: set[int] = field(default_factory=set)
+    """Pieces that only draw outside the window: the PDF page leaves them out too."""
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         a, b, c, d, e, f = self.state.ctm
@@ -118,8 +125,11 @@ class _Writer:
         return max(xs) >= left and min(xs) <= right and max(ys) >= bottom and min(ys) <= top
 
     def paint(self, fill: bool, stroke: bool, evenodd: bool) -> None:
-        if (fill or stroke) and self.path and self.visible(self.points):
-            self.parts.append(self.element(fill, stroke, evenodd))
+        if (fill or stroke) and self.path:
+            if self.visible(self.points):
+                self.parts.append(self.element(fill, stroke, evenodd))
+            elif not self.clip and all(_only_paths(self.stream[i]) for i in self.pieces):
+                self.hidden.update(self.pieces)
         if self.clip:
             self.clips += 1
             name = f"{self.prefix}c{self.clips}"
@@ -127,7 +137,7 @@ class _Writer:
                               f'</clipPath><g clip-path="url(#{name})">')
             self.state.groups += 1
             self.clip = False
-        self.path, self.points = [], []
+        self.path, self.points, self.pieces = [], [], []
 
     def element(self, fill: bool, stroke: bool, evenodd: bool) -> str:
         state = self.state
@@ -165,6 +175,7 @@ class _Writer:
         corners = [(a * px + c * py + e, b * px + d * py + f)
                    for px, py in ((x, run.y - run.size * 0.25), (x + width, run.y + run.size))]
         if not self.visible(corners):
+            self.hidden.add(self.index)
             return
         family, weight = FACES.get(run.face, FACES[fonts.SANS])
         attributes = [f'font-family="{family}"']
@@ -210,6 +221,7 @@ class SvgCanvas(PnpCanvas):
         self.setCreator("pnp")
         self.size = (1.0, 1.0)
         self._marks: list[tuple[int, _Text]] = []
+        self._hidden: set[int] = set()
 
     def _stream(self) -> list[str]:
         """The page's content stream so far (reportlab has no public accessor)."""
@@ -238,11 +250,12 @@ class SvgCanvas(PnpCanvas):
         """
         width, height = self.size
         left, bottom, right, top = window or (0.0, 0.0, width, height)
-        writer = _Writer(height, prefix, window)
+        writer = _Writer(height, prefix, window, stream=self._stream())
         writer.state.ctm = (1 / mm, 0.0, 0.0, 1 / mm, 0.0, 0.0)
         marks = iter(self._marks)
         mark = next(marks, None)
         for index, code in enumerate(self._stream()):
+            writer.index = index
             while mark is not None and mark[0] == index:
                 writer.text(mark[1])
                 mark = next(marks, None)
@@ -250,6 +263,7 @@ class SvgCanvas(PnpCanvas):
         while writer.stack:
             writer.restore()
         writer.restore()
+        self._hidden = writer.hidden
         view = f"{_n(left)} {_n(height - top)} {_n(right - left)} {_n(top - bottom)}"
         classes = f' class="{css_class}"' if css_class else ""
         title = f"<title>{escape(label, quote=False)}</title>" if label else ""
@@ -258,8 +272,12 @@ class SvgCanvas(PnpCanvas):
                 f'{title}{"".join(writer.parts)}</svg>')
 
     def end(self, **options: object) -> str:
-        """The page as SVG (see :meth:`svg` for ``options``), then closed."""
+        """The page as SVG (see :meth:`svg` for ``options``), then closed: on a ``window``,
+        the PDF page too leaves out the shapes and text wholly outside it."""
         drawn = self.svg(**options)  # type: ignore[arg-type]
+        if options.get("window") is not None and self._hidden:
+            stream = self._stream()
+            stream[:] = [code for index, code in enumerate(stream) if index not in self._hidden]
         self.showPage()
         return drawn
 
@@ -294,6 +312,8 @@ _NUMERIC = frozenset("0123456789.-+")
 
 def _operator(op: str, v: list[float], w: _Writer) -> None:
     state = w.state
+    if op in _PATHS and (not w.pieces or w.pieces[-1] != w.index):
+        w.pieces.append(w.index)
     if op == "q":
         w.stack.append(state)
         w.state = replace(state, groups=0)
@@ -357,6 +377,15 @@ def _operator(op: str, v: list[float], w: _Writer) -> None:
     else:
         raise SvgError(f"the drawing uses the PDF operator '{op}', which the SVG translation "
                        f"does not cover")
+
+
+_PATHS = frozenset(("n", "m", "l", "c", "v", "y", "re", "h", "S", "s", "f", "F", "f*", "B",
+                    "B*", "b", "b*"))
+
+
+def _only_paths(code: str) -> bool:
+    """Whether a piece of the content stream only builds and paints paths (no state)."""
+    return all(token[0] in _NUMERIC or token in _PATHS for token in code.split())
 
 
 def _colour(op: str, v: list[float]) -> RGB:
