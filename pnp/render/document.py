@@ -197,7 +197,8 @@ def render_pdf(composed: Composed) -> bytes:
 
     try:
         document = lay_out(composed.html)
-        if len(document.pages) > 2 and last_page_fill(document) < SHORT_LAST_PAGE:
+        fill = last_page_fill(document) if len(document.pages) > 2 else 1.0
+        if fill < SHORT_LAST_PAGE:
             for spacing in SPACINGS:
                 retry = lay_out(_spaced(composed.html, spacing))
                 if last_page_fill(retry) >= SHORT_LAST_PAGE:
@@ -223,13 +224,13 @@ def render_pdf(composed: Composed) -> bytes:
     return pdf
 
 
-SHORT_LAST_PAGE = 0.25
+SHORT_LAST_PAGE = 0.2
 """A last page filled less than this (of its text block's height) is laid out again."""
-SPACINGS = ("tight", "loose")
-"""Classes of ``<html>`` the style sheet sets closer or looser, tried in turn when the last
-page comes out nearly empty: the first pulls its lines back onto the page before, the
-second pushes more onto it. A layout costs about as much as the first, so only the books
-that need it pay."""
+SPACINGS = ("loose", "tight")
+"""Classes of ``<html>`` the style sheet sets looser or closer, tried in turn when the last
+page comes out nearly empty: the first pushes more lines onto it (which nearly always
+works), the second pulls its lines back onto the page before. A layout costs about as
+much as the first, so only the books that need it pay."""
 
 
 def _spaced(page: str, spacing: str) -> str:
