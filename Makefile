@@ -1,7 +1,7 @@
 # One command each: `make run` (set up, then build every sheet, card, deck and rulebook into
 # output/) and `make test` (set up, lint, type-check, check translations, test).
-# `make bench` measures the build and the calculator; `make previews` redraws the README's
-# pictures from a build.
+# `make bench` measures the build, the calculator and `pnp serve --watch`; `make previews`
+# redraws the README's pictures from a build.
 VENV ?= .venv
 BIN = $(VENV)/bin
 
@@ -14,7 +14,8 @@ SYSTEM_PACKAGES = poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuz
 
 setup: system $(VENV)/.installed js
 
-# pdf.js and playwright-core for the fillable sheets' end-to-end tests (tests/js).
+# pdf.js, playwright-core and axe-core for the fillable sheets' and the scorer pages'
+# end-to-end tests (tests/js).
 js: tests/js/node_modules/.package-lock.json
 
 tests/js/node_modules/.package-lock.json: tests/js/package-lock.json | system
@@ -50,6 +51,7 @@ test: setup
 bench: setup
 	$(BIN)/python bench/build.py
 	$(BIN)/python bench/installed.py
+	$(BIN)/python bench/serve.py
 
 previews: setup
 	$(BIN)/pnp build --lang en --paper a4 --previews docs/previews

@@ -1,6 +1,7 @@
 """Measure ``pnp build`` on this machine and print tables.
 
-- the full cold build (every game, language and paper) into a fresh folder;
+- the full cold build (every game, language and paper) into a fresh folder, and the part
+  of it the preflight of each PDF takes;
 - the no-op rebuild, and the rebuild after touching one definition;
 - render time and size per material (from the cold build's outcomes);
 - the calculator's cold start and throughput (bench/score.py).
@@ -62,6 +63,9 @@ def main() -> None:
           f"{cold.count('failed'):>8}")
     busy = sum(o.seconds for o in cold.outcomes)
     print(f"{'  of which workers busy (sum)':<34}{busy:>9.2f}")
+    checking = sum(o.checking for o in cold.outcomes)
+    print(f"{'  of which preflight (sum)':<34}{checking:>9.2f}{'':>7}{'':>8}"
+          f"  {len(cold.findings)} findings")
     print(f"{'no-op rebuild (whole command)':<34}{noop:>9.2f}{'0':>7}{'':>8}")
     print(f"{'rebuild after touching kwingto':<34}{touched_wall:>9.2f}"
           f"{touched.count('built'):>7}{touched.count('failed'):>8}")

@@ -1,7 +1,8 @@
 """``pnp build``: every material of every chosen game and language, fast, incremental, safe.
 
 - **Plan**: :func:`plan` lists the targets (sheets and their variants, reference cards,
-  decks, rulebooks as PDF and HTML) for the chosen games, languages and papers.
+  decks, rulebooks as PDF and HTML, the scorer page with its app manifest and service
+  worker) for the chosen games, languages and papers.
 - **Incremental**: each target's inputs (definition, example, texts, templates,
   catalogues, fonts and pnp's own code) are hashed; the hash of every output is kept
   in ``<out>/.pnp-build.json``, and an output whose inputs have not changed is skipped.
@@ -42,6 +43,8 @@ from pnp.errors import DefinitionError, PnpError, Problem, ReadError
 from pnp.files import clean_temporaries, folder, locked, read_own, write
 from pnp.games import GAMES, check_game
 from pnp.i18n import LANGUAGES
+from pnp.preflight import Finding, PreflightError, check_bytes, checker, from_record, sound_record
+from pnp.preflight import record as kept_finding
 from pnp.reading import read_path
 
 PACKAGE = Path(__file__).parent
@@ -53,9 +56,17 @@ PLAN_CACHE = ".pnp-plan.json"
 PAPERS = ("a4", "letter")
 DECKS = ("xactika",)
 """The games with a card deck to print (``pnp.render.deck_<game>``)."""
+SCORER_FILES = {"html": "{game}-scorer.html", "webmanifest": "{game}-scorer.webmanifest",
+                "js": "{game}-scorer-sw.js"}
+"""The scorer page of each game and language, and beside it the two files that let a browser
+install it as an app when it is served over http(s) (see :mod:`pnp.render.scorer`)."""
 DECK_KINDS = ("poker", "calibration-long")
 """What the build makes of each deck: poker-size cards backed on the long edge, and the
 calibration sheet that measures the printer's drift for that flip."""
+BACK_MOVES = tuple((x, y) for y in (0.0, 1.0, -1.0) for x in (0.0, 1.0, -1.0))
+"""The moves of the backs (mm right, mm up) the deck is built for, each its own file: the
+calibration sheet tells a player whose printer shifts the backs which one to print. Steps of
+1 mm, up to 1 mm each way: what is left over is hidden by the backs' 3 mm of bleed."""
 THUMBNAIL_DPI = 24
 PREVIEW_DPI = 50
 PREVIEWS = {
@@ -84,7 +95,7 @@ class Target:
     game: str
     lang: str
     document: str
-    """``sheet``, ``rulebook``, ``card`` or ``deck``."""
+    """``sheet``, ``rulebook``, ``card``, ``deck`` or ``scorer``."""
     paper: str
     fmt: str = "pdf"
     kind: str = ""
@@ -94,18 +105,35 @@ class Target:
     grayscale: bool = False
     fillable: bool = False
     """For a sheet: form fields whose totals the PDF viewer computes."""
+    offset: tuple[float, float] = (0.0, 0.0)
+    """For a deck: how far its backs are moved (mm right, mm up; see :data:`BACK_MOVES`)."""
 
     @property
     def material(self) -> str:
         if self.document == "deck":
-            return f"deck-{self.kind}"
+            return f"deck-{self.kind}" + moved_name(self.offset)
         if self.document != "sheet":
             return self.document
         return sheet_material(self.kind, self.per_page, self.grayscale, self.fillable)
 
     @property
     def relative(self) -> Path:
+        if self.document == "scorer":
+            return Path(self.game, self.lang, SCORER_FILES[self.fmt].format(game=self.game))
         return Path(self.game, self.lang, f"{self.game}-{self.material}-{self.paper}.{self.fmt}")
+
+
+def moved_name(offset: tuple[float, float]) -> str:
+    """The part of a deck's file name that says how its backs are moved, as the calibration
+    sheet says it.
+
+    >>> moved_name((1.0, -1.0)), moved_name((0.0, 0.0))
+    ('-backs-1mm-right-1mm-down', '')
+    """
+    x, y = offset
+    parts = ([f"{abs(x):g}mm-{'right' if x > 0 else 'left'}"] if x else []) + (
+        [f"{abs(y):g}mm-{'up' if y > 0 else 'down'}"] if y else [])
+    return "".join(f"-{part}" for part in ["backs", *parts]) if parts else ""
 
 
 def sheet_material(kind: str, per_page: int, grayscale: bool, fillable: bool = False) -> str:
@@ -127,6 +155,15 @@ class Outcome:
     seconds: float = 0.0
     error: str = ""
     sha256: str = ""
+    findings: tuple[Finding, ...] = ()
+    """What the preflight found in the file (:mod:`pnp.preflight`)."""
+    checking: float = 0.0
+    """Seconds of ``seconds`` the preflight took."""
+
+    @property
+    def line(self) -> str:
+        """What the command line prints for a failed target."""
+        return f"failed: {self.target.relative.as_posix()}: {self.error}"
 
 
 @dataclass
@@ -136,6 +173,10 @@ class Summary:
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [finding for o in self.outcomes for finding in o.findings]
 
     @property
     def size(self) -> int:
@@ -203,9 +244,12 @@ def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
                 targets.append(Target(game, lang, "rulebook", paper))
                 targets.append(Target(game, lang, "rulebook", paper, fmt="html"))
             targets.append(Target(game, lang, "card", "a5"))
+            targets += [Target(game, lang, "scorer", "", fmt=fmt) for fmt in SCORER_FILES]
             if game in DECKS:
-                targets += [Target(game, lang, "deck", paper, kind=kind)
-                            for paper in papers for kind in DECK_KINDS]
+                targets += [Target(game, lang, "deck", paper, kind=kind, offset=offset)
+                            for paper in papers for kind in DECK_KINDS
+                            for offset in ([(0.0, 0.0)] if kind.startswith("calibration")
+                                           else BACK_MOVES)]
             for paper in papers:
                 for kind, offer in kinds[game].items():
                     targets.append(Target(game, lang, "sheet", paper, kind=kind))
@@ -230,6 +274,10 @@ def shared_inputs() -> list[Path]:
 def own_inputs(target: Target, rules_dir: Path) -> list[Path]:
     """The files only this target's game and language are made from."""
     files = [rules_dir / f"{target.game}.yaml"]
+    if target.document == "scorer":
+        from pnp.render.scorer import files as page_files
+
+        return files + page_files(target.game)
     if target.document != "sheet":
         folder = "rulebooks" if target.document == "rulebook" else "cards"
         edition = current()
@@ -281,13 +329,14 @@ def fingerprint(target: Target, rules_dir: Path, shared: str | None = None) -> s
     return digest.hexdigest()
 
 
-def _warm() -> None:
-    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser.
+def _warm(parent: int | None = None) -> None:
+    """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser;
+    and end with ``parent``, the process that started this one (see :func:`_die_with_parent`).
 
     Never raises: a worker whose set-up fails would break the whole pool. Whatever is
     missing fails the pieces that need it, each with its own message.
     """
-    _die_with_parent()
+    _die_with_parent(parent)
     for step in (lambda: importlib.import_module("pypdfium2"),
                  lambda: importlib.import_module("weasyprint"),
                  lambda: importlib.import_module("pnp.render.fonts").register()):
@@ -301,15 +350,18 @@ PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when the thread that forked it ends."""
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int | None = None) -> None:
     """End this worker when the build that started it ends, even by ``kill -9``.
 
     On Linux the kernel sends SIGKILL; elsewhere a thread notices the parent is gone
-    (the worker is handed to another parent) within half a second.
+    (the worker is handed to another parent) within half a second. ``parent`` is the
+    process id of that build, passed down when the worker is made: a build killed before
+    the worker gets here has already handed it to another parent, which it must not take
+    for its own (it would wait for work for ever, holding the build folder's lock).
     """
     import threading
 
-    parent = os.getppid()
+    parent = parent or os.getppid()
     if sys.platform == "linux":
         import ctypes
         import signal
@@ -324,6 +376,12 @@ def _die_with_parent() -> None:
                 os._exit(1)
             return
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def starter(context: Any) -> int | None:
+    """The parent a process started through the multiprocessing ``context`` has: this
+    process, unless a fork server starts it (then it cannot know)."""
+    return None if context.get_start_method() == "forkserver" else os.getpid()
 
 
 def _watch_parent(parent: int) -> None:
@@ -342,7 +400,7 @@ def pieces(targets: Sequence[Target]) -> list[list[Target]]:
     for target in targets:
         key = (target.game, target.lang, target.document) if target.document != "sheet" else target
         groups.setdefault(key, []).append(target)
-    cost = {"rulebook": 0, "card": 1, "deck": 1}
+    cost = {"rulebook": 0, "card": 1, "deck": 1, "scorer": 4}
     return sorted(groups.values(),
                   key=lambda group: cost.get(group[0].document, 2 if group[0].fillable else 3))
 
@@ -376,9 +434,25 @@ def make(targets: Sequence[Target], out: Path, edition: Edition | None = None) -
         except Exception as exc:
             outcomes.append(Outcome(target, "failed", error=_reason(exc)))
             continue
-        outcomes.append(Outcome(target, "built", len(data), pages, time.perf_counter() - start,
-                                sha256=hashlib.sha256(data).hexdigest()))
+        checked = time.perf_counter()
+        findings = preflight(data, out / target.relative) if target.fmt == "pdf" else ()
+        end = time.perf_counter()
+        outcomes.append(Outcome(target, "built", len(data), pages, end - start,
+                                sha256=hashlib.sha256(data).hexdigest(), findings=findings,
+                                checking=end - checked))
     return outcomes
+
+
+def preflight(pdf: bytes, path: Path) -> tuple[Finding, ...]:
+    """The preflight's findings on a PDF just built at ``path``: never raises (a PDF the
+    preflight cannot read is itself a finding)."""
+    try:
+        return tuple(check_bytes(pdf, str(path)))
+    except PreflightError as exc:
+        return (Finding(str(path), 0, 0.0, 0.0, "structure", exc.reason),)
+    except Exception as exc:  # a checker's failure must not lose the file it checks
+        return (Finding(str(path), 0, 0.0, 0.0, "structure",
+                        f"the preflight could not read it: {_reason(exc)}"),)
 
 
 def _reason(exc: Exception) -> str:
@@ -390,6 +464,9 @@ def _reason(exc: Exception) -> str:
 
 def _renderings(targets: Sequence[Target], rules_dir: Path | None) -> Iterator[bytes]:
     first = targets[0]
+    if first.document == "scorer":
+        yield from (_scorer(target, rules_dir) for target in targets)
+        return
     if first.document == "deck":
         yield from (_deck(target, rules_dir) for target in targets)
         return
@@ -407,6 +484,16 @@ def _renderings(targets: Sequence[Target], rules_dir: Path | None) -> Iterator[b
                            rules_dir=rules_dir, fillable=target.fillable)
 
 
+def _scorer(target: Target, rules_dir: Path | None) -> bytes:
+    from pnp.render import scorer
+
+    if target.fmt == "webmanifest":
+        return scorer.manifest(target.game, target.lang, rules_dir)
+    if target.fmt == "js":
+        return scorer.service_worker(target.game)
+    return scorer.render(target.game, target.lang, rules_dir)
+
+
 def _deck(target: Target, rules_dir: Path | None) -> bytes:
     deck = importlib.import_module(f"pnp.render.deck_{target.game}")
     if target.kind == "calibration-long":
@@ -414,7 +501,7 @@ def _deck(target: Target, rules_dir: Path | None) -> bytes:
                                               rules_dir=rules_dir)
     else:
         data = deck.render(lang=target.lang, paper=target.paper, size=target.kind,
-                           flip="long", rules_dir=rules_dir)
+                           flip="long", offset=target.offset, rules_dir=rules_dir)
     return data
 
 
@@ -485,9 +572,10 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
             stamp = fingerprint(target, rules, shared)
             known = manifest.get(target.relative.as_posix())
             if (not force and known is not None and known["hash"] == stamp
-                    and _intact(out, target, known)):
-                summary.outcomes.append(Outcome(target, "skipped", known["size"],
-                                                known["pages"]))
+                    and known["checker"] == _checker(target) and _intact(out, target, known)):
+                summary.outcomes.append(Outcome(
+                    target, "skipped", known["size"], known["pages"],
+                    findings=_recorded(out / target.relative, known)))
             else:
                 todo[target] = stamp
         if todo:
@@ -535,7 +623,9 @@ def _build_all(todo: dict[Target, str], out: Path, edition: Edition, jobs: int |
             key = outcome.target.relative.as_posix()
             if outcome.status == "built":
                 manifest[key] = {"hash": todo[outcome.target], "size": outcome.size,
-                                 "pages": outcome.pages, "sha256": outcome.sha256}
+                                 "pages": outcome.pages, "sha256": outcome.sha256,
+                                 "checker": _checker(outcome.target),
+                                 "findings": [kept_finding(f) for f in outcome.findings]}
             else:
                 manifest.pop(key, None)
             if progress:
@@ -585,8 +675,9 @@ def _pool_round(pending: list[list[Target]], out: Path, edition: Edition, worker
     unfinished = dict(enumerate(pending))
     futures: dict[Future[list[Outcome]], int] = {}
     try:
+        context = multiprocessing.get_context()
         with ProcessPoolExecutor(max_workers=min(workers, len(pending)), initializer=_warm,
-                                 mp_context=multiprocessing.get_context()) as pool:
+                                 initargs=(starter(context),), mp_context=context) as pool:
             for index, piece in enumerate(pending):
                 futures[pool.submit(make, piece, out, edition)] = index
             for future in as_completed(futures):
@@ -610,7 +701,8 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
 
     context = multiprocessing.get_context()
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_make_and_send, args=(piece, out, edition, sender.send))
+    process = context.Process(target=_make_and_send,
+                              args=(piece, out, edition, sender.send, starter(context)))
     process.start()
     sender.close()
     outcomes: list[Outcome] | None
@@ -628,8 +720,8 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
 
 
 def _make_and_send(piece: list[Target], out: Path, edition: Edition,
-                   send: Callable[[list[Outcome]], None]) -> None:
-    _warm()  # which also ends this process with its parent
+                   send: Callable[[list[Outcome]], None], parent: int | None) -> None:
+    _warm(parent)  # which also ends this process with its parent
     send(make(piece, out, edition))
 
 
@@ -658,21 +750,49 @@ def _read_manifest(out: Path) -> tuple[dict[str, dict[str, Any]], bytes | None]:
     return {key: entry for key, entry in data.items() if _sound_entry(key, entry)}, recorded
 
 
-OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\.(?:pdf|html)")
+OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\.(?:pdf|html|js|webmanifest)")
 SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+MAX_FINDINGS = 100_000
+"""Findings a manifest entry may keep (a deck today has a few thousand)."""
 
 
 def _sound_entry(key: str, entry: Any) -> bool:
     """Whether a manifest entry is one :func:`build` writes: ``game/lang/name`` with the
-    fingerprint, size, pages and SHA-256 of the file."""
+    fingerprint, size, pages and SHA-256 of the file, and the preflight's findings with
+    what measured them (nothing, for an HTML page)."""
     parts = key.split("/")
     return (len(parts) == 3 and parts[0] in GAMES and parts[1] in LANGUAGES
             and OUTPUT_NAME.fullmatch(parts[2]) is not None
-            and isinstance(entry, dict) and set(entry) == {"hash", "size", "pages", "sha256"}
+            and isinstance(entry, dict)
+            and set(entry) == {"hash", "size", "pages", "sha256", "checker", "findings"}
             and all(isinstance(entry[name], str) and SHA256.fullmatch(entry[name])
                     for name in ("hash", "sha256"))
             and all(type(entry[name]) is int and 0 <= entry[name] < 2 ** 48
-                    for name in ("size", "pages")))
+                    for name in ("size", "pages"))
+            and isinstance(entry["checker"], str)
+            and (entry["checker"] == "" or SHA256.fullmatch(entry["checker"]) is not None)
+            and isinstance(entry["findings"], list) and len(entry["findings"]) <= MAX_FINDINGS
+            and all(sound_record(kept) for kept in entry["findings"]))
+
+
+def _checker(target: Target) -> str:
+    """What measures ``target``'s findings: the preflight, for a PDF; nothing for a page."""
+    return checker() if target.fmt == "pdf" else ""
+
+
+def _recorded(path: Path, entry: dict[str, Any]) -> tuple[Finding, ...]:
+    return tuple(from_record(str(path), kept) for kept in entry["findings"])
+
+
+def recorded(out: Path) -> dict[Path, tuple[str, tuple[Finding, ...]]]:
+    """The findings the build in ``out`` keeps, by file (its resolved path): the SHA-256
+    of the bytes they were measured on, and the findings, if today's preflight measured
+    them."""
+    manifest, _ = _read_manifest(out)
+    return {(out / key).resolve(): (entry["sha256"], _recorded(out / key, entry))
+            for key, entry in manifest.items() if entry["checker"] == checker()}
 
 
 def _manifest_bytes(manifest: dict[str, dict[str, Any]]) -> bytes:
@@ -684,52 +804,44 @@ def _write_manifest(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
 
 
 def write_index(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
-    """``index.html``: every built file with its thumbnail, size and pages, by game and language."""
-    rows: dict[tuple[str, str], list[str]] = {}
-    for key in sorted(manifest):
-        path = out / key
-        if not path.exists():
-            continue
-        game, lang, name = key.split("/")
-        entry = manifest[key]
+    """``index.html``, the landing page (:mod:`pnp.landing`) of the files built in ``out``."""
+    from pnp import landing
+
+    def picture(key: str) -> str | None:
         thumb = thumbnail(Path(key))
-        image = (f'<img src="{html.escape(thumb.as_posix())}" alt="">'
-                 if (out / thumb).exists() and name.endswith(".pdf") else "")
-        pages = f"{entry.get('pages', 0)} p." if entry.get("pages") else ""
-        rows.setdefault((game, lang), []).append(
-            f'<li><a href="{html.escape(key)}">{image}<span>{html.escape(name)}</span></a>'
-            f"<small>{_size(entry.get('size', 0))} {pages}</small></li>")
-    sections = []
-    for game in GAMES:
-        langs = [lang for lang in LANGUAGES if (game, lang) in rows]
-        if not langs:
-            continue
-        sections.append(f'<h2 id="{game}">{game.capitalize()}</h2>')
-        for lang in langs:
-            sections.append(f"<h3>{lang}</h3><ul>{''.join(rows[game, lang])}</ul>")
-    page = INDEX.format(body="\n".join(sections))
+        return thumb.as_posix() if key.endswith(".pdf") and (out / thumb).exists() else None
+
+    built = {key: entry for key, entry in manifest.items() if (out / key).exists()}
+    page = landing.page(built, _landing_games(), picture)
     write(out / "index.html", page.encode(), within=out)
+
+
+def _landing_games() -> list[Any]:
+    """Each game's name, facts and lockup for the landing page (a definition that does not
+    load is shown by its name alone: the build has reported it already)."""
+    from pnp import landing
+    from pnp.definitions import load
+    from pnp.render.identity import lockup_svg
+
+    games = []
+    for game in GAMES:
+        try:
+            rules = load(game)
+        except PnpError:
+            games.append(landing.Game(game, game.capitalize(), "", None, html.escape(game)))
+            continue
+        name = rules.name("en")
+        players = (f"{rules.players.min}" if rules.players.min == rules.players.max
+                   else f"{rules.players.min}–{rules.players.max}")
+        try:
+            lockup = lockup_svg(rules.print.identity, name, label=name)
+        except OSError:  # the fonts that measure a band's title are unreadable: say so in words
+            lockup = html.escape(name)
+        games.append(landing.Game(game, name, players, rules.minutes, lockup))
+    return games
 
 
 def _size(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} B"
 
 
-INDEX = """<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>pnp: print-and-play files</title>
-<style>
-body {{ font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 2rem; color: #111; }}
-ul {{ list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 1rem; }}
-li {{ width: 11rem; font-size: 0.8rem; }}
-li a {{ color: inherit; text-decoration: none; display: block; }}
-li img {{ display: block; max-width: 100%; max-height: 10rem; border: 1px solid #ccc; }}
-li span {{ display: block; word-break: break-all; margin-top: 0.2rem; }}
-small {{ color: #666; }}
-</style></head>
-<body>
-<h1>Print-and-play files</h1>
-<p>Every sheet, reference card, deck and rulebook, by game and language. Click one to open it.</p>
-{body}
-</body></html>
-"""

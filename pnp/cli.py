@@ -9,32 +9,22 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from pnp.errors import DefinitionError, PnpError
+from pnp.errors import SHOWN, DefinitionError, PnpError, error_lines, one_line
 from pnp.games import GAMES
 from pnp.i18n import LANGUAGES, default_language
 
-LONGEST = 400
-"""Characters of one error line; a longer message (a huge argument or path quoted back)
-keeps its start and end."""
+if TYPE_CHECKING:
+    from pnp.build import Summary
 
-
-def _line(message: object) -> str:
-    """``message`` as one line of at most :data:`LONGEST` characters."""
-    text = " ".join(str(message).split())
-    if len(text) <= LONGEST:
-        return text
-    return f"{text[:LONGEST // 2]} … {text[-(LONGEST // 2 - 3):]}"
-
-
-SHOWN = 3
-"""Problems of broken definitions a command prints; ``pnp validate --all`` prints all."""
 EVERY_PROBLEM = "pnp.every_problem"
+SHOWN_FINDINGS = 20
+"""Preflight findings ``pnp build`` prints; ``pnp preflight`` prints all."""
 
 
 class Misuse(click.ClickException):
@@ -43,7 +33,7 @@ class Misuse(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {_line(self.format_message())}", err=True)
+        click.echo(f"error: {one_line(self.format_message())}", err=True)
 
 
 def _misuse(exc: click.UsageError) -> click.ClickException:
@@ -70,17 +60,9 @@ class Shell(click.Group):
             return super().invoke(ctx)
         except click.UsageError as exc:
             raise _misuse(exc) from None
-        except DefinitionError as exc:
-            every = ctx.meta.get(EVERY_PROBLEM, False)
-            shown = exc.problems if every or len(exc.problems) <= SHOWN else exc.problems[:2]
-            for problem in shown:
-                click.echo(f"error: {_line(problem)}", err=True)
-            if len(shown) < len(exc.problems):
-                click.echo(f"error: and {len(exc.problems) - len(shown)} more problems "
-                           f"('pnp validate --all' lists every one)", err=True)
-            ctx.exit(2)
         except PnpError as exc:
-            click.echo(f"error: {_line(exc)}", err=True)
+            for line in error_lines(exc, ctx.meta.get(EVERY_PROBLEM, False)):
+                click.echo(line, err=True)
             ctx.exit(2)
 
 
@@ -205,6 +187,31 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
     click.echo(str(output))
 
 
+@main.command()
+@click.argument("game", type=click.Choice(GAMES))
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="Language of the page (default: the locale's, else English).")
+@click.option("-o", "--output", type=Place(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the page (default: ./output/GAME/LANG/GAME-scorer.html).")
+@rules_option
+def scorer(game: str, lang: str | None, output: Path | None, rules_dir: Path | None) -> None:
+    """Make GAME's scorer page: one self-contained HTML file to score a game on a phone.
+
+    It works from a file, a USB stick or any web server, saves the game on the device as it
+    is typed, and exports it for 'pnp score'. 'pnp build' also writes, beside each page, the
+    manifest and service worker that let a browser install it when it is served over http(s).
+    """
+    from pnp.files import place, write
+    from pnp.render.scorer import render
+
+    lang = lang or default_language()
+    output = output or Path("output") / game / lang / f"{game}-scorer.html"
+    place(output)
+    data = render(game, lang, rules_dir)
+    write(output, data)
+    click.echo(str(output))
+
+
 def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
               output: Path | None, rules_dir: Path | None) -> None:
     from pnp.files import place, write
@@ -280,17 +287,8 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     All of them by default. Unchanged outputs are kept; output/index.html lists every file
     with a preview. One build at a time writes into a folder: a second one waits.
     """
-    from pnp.build import (
-        PAPERS,
-        Outcome,
-        cached_kinds,
-        files_digest,
-        plan,
-        shared_inputs,
-        write_previews,
-    )
-    from pnp.build import build as run_build
-    from pnp.files import check_folder, locked, writable_folder
+    from pnp.build import write_previews
+    from pnp.files import check_folder, writable_folder
 
     for place in (out, previews):
         if place:
@@ -298,6 +296,35 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     writable_folder(out)
     if previews:
         writable_folder(previews)
+    summary = _build(out, games, langs, paper, jobs=jobs, force=force, rules_dir=rules_dir)
+    findings = summary.findings
+    for finding in findings[:SHOWN_FINDINGS]:
+        click.echo(str(finding), err=True)
+    if len(findings) > SHOWN_FINDINGS:
+        files = len({finding.file for finding in findings})
+        click.echo(f"and {len(findings) - SHOWN_FINDINGS} more findings, in {files} files in "
+                   f"all ('pnp preflight {out}' lists every one)", err=True)
+    click.echo(f"{'built':<10}{summary.count('built'):>6}\n{'skipped':<10}"
+               f"{summary.count('skipped'):>6}\n{'failed':<10}{summary.count('failed'):>6}\n"
+               f"{'findings':<10}{len(findings):>6}\n"
+               f"{'size':<10}{summary.size / 1024 / 1024:>6.1f} MB\n"
+               f"{'time':<10}{summary.seconds:>6.1f} s\n"
+               f"index: {out / 'index.html'}")
+    if summary.count("failed") or findings:
+        sys.exit(1)
+    if previews:
+        click.echo(f"previews: {len(write_previews(out, previews))} in {previews}")
+
+
+def _build(out: Path, games: Sequence[str] = (), langs: Sequence[str] = (), paper: str = "all",
+           *, jobs: int | None = None, force: bool = False,
+           rules_dir: Path | None = None) -> Summary:
+    """Build into ``out`` (every game, language and paper by default) with a progress bar
+    on standard error, then print each failure's line."""
+    from pnp.build import PAPERS, Outcome, cached_kinds, files_digest, plan, shared_inputs
+    from pnp.build import build as run_build
+    from pnp.files import locked
+
     failures: list[Outcome] = []
     with locked(out, lambda: click.echo(f"waiting for another build of {out}/ to finish",
                                         err=True)):
@@ -321,16 +348,138 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
             summary = run_build(targets, out, jobs=jobs, force=force, rules_dir=rules_dir,
                                 progress=advance, shared=shared)
     for failure in failures:
-        click.echo(f"failed: {failure.target.relative}: {failure.error}", err=True)
-    click.echo(f"{'built':<10}{summary.count('built'):>6}\n{'skipped':<10}"
-               f"{summary.count('skipped'):>6}\n{'failed':<10}{summary.count('failed'):>6}\n"
-               f"{'size':<10}{summary.size / 1024 / 1024:>6.1f} MB\n"
-               f"{'time':<10}{summary.seconds:>6.1f} s\n"
-               f"index: {out / 'index.html'}")
-    if failures:
+        click.echo(failure.line, err=True)
+    return summary
+
+
+@main.command()
+@click.option("--out", type=Place(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="The build folder to serve (built first if it has no "
+                                      "build yet).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on; another free one if it is taken (0: any).")
+@click.option("--lan", is_flag=True,
+              help="Listen on this computer's address on its network, for phones and other "
+                   "computers there, and print a QR code of it (default: this computer only).")
+@click.option("--watch", is_flag=True,
+              help="Rebuild what each edit of the definitions, texts, examples or catalogues "
+                   "changes (the HTML rulebooks first) and reload the pages open in browsers.")
+@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
+              help="Worker processes for builds (default: one per core).")
+def serve(out: Path, port: int, lan: bool, watch: bool, jobs: int | None) -> None:
+    """Serve the build folder (read-only) to a browser: the rulebooks, sheets and scorers.
+
+    Ctrl-C stops it.
+    """
+    from pnp.assets import shown
+    from pnp.files import check_folder, writable_folder
+    from pnp.qr import terminal
+    from pnp.serve import LOOPBACK, lan_address, listen
+    from pnp.watch import Watcher
+
+    check_folder(out)
+    host = lan_address() if lan else LOOPBACK
+    try:
+        if not (out / "index.html").is_file():
+            click.echo(f"{shown(out)}/ has no build yet: building it first", err=True)
+            writable_folder(out)
+            _build_apart(out, jobs)
+        watcher = Watcher.start(out, click.echo, jobs) if watch else None
+        try:
+            server = listen(out, host, port, watcher.live if watcher else None)
+            if port and server.port != port:
+                click.echo(f"port {port} is in use: serving on port {server.port} instead")
+            click.echo(f"serving {shown(out)}/ at {server.url}")
+            if lan:
+                click.echo(terminal(server.url, colour=sys.stdout.isatty()), nl=False)
+                click.echo("scan the code with a phone on the same network, or type the "
+                           "address")
+            else:
+                click.echo("(this computer only: add --lan to open it on a phone)")
+            if watch:
+                click.echo("watching the definitions, texts, examples and catalogues")
+            click.echo("Ctrl-C stops")
+            try:
+                server.serve_forever()
+            finally:
+                server.server_close()
+        finally:
+            if watcher:
+                watcher.stop()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+def _build_apart(out: Path, jobs: int | None) -> None:
+    """:func:`_build` in a process of its own, which Ctrl-C ends at once (a build is made
+    to be killed: the next one repairs what it left); exit 2 if it could not build."""
+    import multiprocessing
+
+    from pnp.assets import current
+    from pnp.build import starter
+    from pnp.watch import start_without_ctrl_c
+
+    context = multiprocessing.get_context()
+    process = context.Process(target=_build_alone, args=(out, jobs, current(), starter(context)))
+    try:
+        start_without_ctrl_c(process)
+        process.join()
+    finally:
+        if process.is_alive():
+            process.kill()
+            process.join()
+    if process.exitcode == 2:
+        sys.exit(2)
+
+
+def _build_alone(out: Path, jobs: int | None, edition: Any, parent: int | None) -> None:
+    from pnp.assets import use
+    from pnp.build import _die_with_parent
+    from pnp.watch import ignore_ctrl_c
+
+    ignore_ctrl_c()
+    use(edition)
+    _die_with_parent(parent)
+    try:
+        _build(out, jobs=jobs)
+    except PnpError as exc:
+        for line in error_lines(exc):
+            click.echo(line, err=True)
+        sys.exit(2)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, metavar="[PDF|FOLDER]...",
+                type=Place(exists=True, path_type=Path))
+def preflight(paths: tuple[Path, ...]) -> None:
+    """Measure PDFs against the rules of print; exit 1 if anything is found.
+
+    Type too small, text or marks too near the paper's edge, text across the edge of a
+    box or line, copies too near a cut line, marks in a deck's bleed, command-line text,
+    fonts not embedded, structure qpdf warns about: one line each, FILE:page N: (x, y) mm
+    from the page's top-left corner, then what. A FOLDER means every PDF in it; with
+    nothing named, the build in ./output (what its build measured is not measured again).
+    """
+    from pnp.build import recorded
+    from pnp.preflight import check_files, pdfs_under
+
+    files: list[Path] = []
+    known: dict[Path, Any] = {}
+    for path in paths or (Path("output"),):
+        if path.is_dir() or not paths:
+            files += pdfs_under(path)
+            known.update(recorded(path))
+        else:
+            files.append(path)
+    findings = check_files(files, known)
+    for finding in findings:
+        click.echo(str(finding))
+    checked = f"{len(files)} PDF{'s' if len(files) != 1 else ''}"
+    if findings:
+        failing = len({finding.file for finding in findings})
+        click.echo(f"{len(findings)} findings in {failing} of {checked}", err=True)
         sys.exit(1)
-    if previews:
-        click.echo(f"previews: {len(write_previews(out, previews))} in {previews}")
+    click.echo(f"{checked}: no findings")
 
 
 @main.command()
@@ -373,12 +522,14 @@ def translations(verbose: bool, rules_dir: Path | None) -> None:
               help="Make the two-page sheet that measures the printer's back-side drift "
                    "instead of the deck.")
 @click.option("-o", "--output", type=Place(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the PDF (default: ./output/GAME/LANG/GAME-deck-SIZE-PAPER.pdf).")
+              help="Where to write the PDF (default: ./output/GAME/LANG/GAME-deck-SIZE-PAPER.pdf, "
+                   "with the backs' move before the paper: ...-poker-backs-1mm-right-a4.pdf).")
 @rules_option
 def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: str,
          offset: str, calibration: bool, output: Path | None, rules_dir: Path | None) -> None:
     """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
     page with bleed and crop marks."""
+    from pnp.build import moved_name
     from pnp.files import place, write
     from pnp.render.deck_xactika import grid, render, render_calibration
     from pnp.render.imposition import FLIPS, hint, offset_of
@@ -388,7 +539,7 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
     shift = offset_of(offset)
     note = None if calibration else hint(grid(size, paper, bleed))
     name = (f"{game}-deck-calibration-{flip}-{paper}.pdf" if calibration
-            else f"{game}-deck-{size}-{paper}.pdf")
+            else f"{game}-deck-{size}{moved_name(shift)}-{paper}.pdf")
     output = output or Path("output") / game / lang / name
     place(output)
     if calibration:

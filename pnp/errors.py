@@ -66,3 +66,33 @@ class InputError(PnpError):
 
 class FormatError(InputError):
     """The input file is not valid YAML or JSON, or not the shape the game expects."""
+
+
+LONGEST = 400
+"""Characters of one error line; a longer message (a huge argument or path quoted back)
+keeps its start and end."""
+SHOWN = 3
+"""Problems of broken definitions a command prints; ``pnp validate --all`` prints all."""
+
+
+def one_line(message: object) -> str:
+    """``message`` as one line of at most :data:`LONGEST` characters."""
+    text = " ".join(str(message).split())
+    if len(text) <= LONGEST:
+        return text
+    return f"{text[:LONGEST // 2]} … {text[-(LONGEST // 2 - 3):]}"
+
+
+def error_lines(exc: PnpError, every: bool = False) -> list[str]:
+    """The lines the command line prints for ``exc``: one, or one per problem of a broken
+    definition (the first two and a count when there are more than :data:`SHOWN`, unless
+    ``every``)."""
+    if not isinstance(exc, DefinitionError):
+        return [f"error: {one_line(exc)}"]
+    shown = exc.problems if every or len(exc.problems) <= SHOWN else exc.problems[:2]
+    lines = [f"error: {one_line(problem)}" for problem in shown]
+    if len(shown) < len(exc.problems):
+        lines.append(f"error: and {len(exc.problems) - len(shown)} more problems "
+                     f"('pnp validate --all' lists every one)")
+    return lines
+

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -59,10 +60,53 @@ def catalogue(lang: str, domain: str = COMMON) -> dict[str, str]:
 
 
 def translator(lang: str, domain: str | None = None) -> Translate:
-    """A gettext-like function for ``lang``: a game's own words first, then the shared ones.
+    """A gettext-like function for ``lang``: a game's own words first, then the shared ones,
+    set in the language's typography (see :func:`typography`).
 
     Messages missing from both stay in English.
     """
     own = catalogue(lang, domain) if domain else {}
     common = catalogue(lang)
-    return lambda message: own.get(message) or common.get(message, message)
+    return lambda message: typography(own.get(message) or common.get(message, message), lang)
+
+
+NARROW_SPACE = "\u202f"
+"""The narrow no-break space French sets before ; : ! ? and inside « »."""
+QUOTES = {"en": ("\u201c", "\u201d"), "es": ("«", "»"), "fr": ("«", "»")}
+"""Each language's opening and closing quotation marks."""
+_APOSTROPHE = re.compile(r"(?<=\w)'|(?<![\s(\[/\u2014])'(?=\w)")
+_SINGLE = re.compile(r"(?:^|(?<=[\s(\[/\u2014]))'(?=\w)")
+_DOUBLE = re.compile(r'(^|[\s(\[/\u2014])"|"')
+_SPACE = "[ \u00a0\u202f]"
+_FRENCH = (
+    (re.compile(rf"(?<=\S){_SPACE}*([;!?])|{_SPACE}+([;!?])"),
+     lambda m: NARROW_SPACE + (m[1] or m[2])),
+    (re.compile(rf"(?<=\S){_SPACE}*:(?=\s|$)|{_SPACE}+:"), lambda m: NARROW_SPACE + ":"),
+    (re.compile(rf"«{_SPACE}*"), lambda m: "«" + NARROW_SPACE),
+    (re.compile(rf"(?<=\S){_SPACE}*»|{_SPACE}+»"), lambda m: NARROW_SPACE + "»"),
+    (re.compile(r"(?<![\w’])([dD]|[qQ]u)e (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), lambda m: m[1] + "’"),
+)
+
+
+def typography(text: str, lang: str) -> str:
+    r"""``text`` as it is printed in ``lang``: typographic apostrophes and quotation marks
+    (a straight single quote that opens a word is an opening quotation mark)
+    and, in French, a narrow no-break space before ; : ! ? and inside « », and *de* or
+    *que* elided before a name that starts with a vowel (``d’Ana``).
+
+    Applying it twice changes nothing.
+
+    >>> typography("l'as \"fort\" de Ana : oui!", "fr")
+    'l’as «\u202ffort\u202f» d’Ana\u202f: oui\u202f!'
+    >>> typography('Ana\'s "ronda": 2', "en")
+    'Ana’s “ronda”: 2'
+    >>> typography("the review 'Hoy toca', b'khamsa", "en")
+    'the review ‘Hoy toca’, b’khamsa'
+    """
+    text = _APOSTROPHE.sub("\u2019", _SINGLE.sub("\u2018", text))
+    opening, closing = QUOTES.get(lang, QUOTES["en"])
+    text = _DOUBLE.sub(lambda m: m[1] + opening if m[1] is not None else closing, text)
+    if lang == "fr":
+        for pattern, replacement in _FRENCH:
+            text = pattern.sub(replacement, text)
+    return text

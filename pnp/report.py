@@ -6,7 +6,7 @@ import importlib
 from typing import Any
 
 from pnp.engines.result import Result, Score
-from pnp.i18n import Translate, translator
+from pnp.i18n import Translate, translator, typography
 
 Line = str | tuple[str, int]
 """A heading, or a label with its points (aligned in a column when printed)."""
@@ -18,22 +18,24 @@ def describe(result: Result, rules: Any, lang: str) -> str:
     texts = importlib.import_module(f"pnp.texts.{result.game}")
     lines: list[Line] = [rules.name(lang)]
     if result.single:
-        lines += _score_lines(result.scores[""], texts, _)
+        lines += _score_lines(result.scores[""], texts, _, lang)
     else:
         for name, score in result.scores.items():
-            lines += ["", name, *_score_lines(score, texts, _)]
+            lines += ["", name, *_score_lines(score, texts, _, lang)]
         lines += ["", _("Ranking")]
         for place, group in _places(result):
             lines += [(f"  {place}. {name}", result.scores[name].total) for name in group]
     for note in result.notes:
-        text = texts.describe_note(note, _)
+        text = typography(texts.describe_note(note, _), lang)
         player = note.detail.get("player")
         lines.append(f"! {player}: {text}" if player else f"! {text}")
     return _aligned(lines)
 
 
-def _score_lines(score: Score, texts: Any, _: Translate) -> list[Line]:
-    lines: list[Line] = [(f"  {texts.describe(item, _)}", item.points) for item in score.items]
+def _score_lines(score: Score, texts: Any, _: Translate, lang: str) -> list[Line]:
+    """Each breakdown line in words, set in ``lang``'s typography once the names are in."""
+    lines: list[Line] = [(f"  {typography(texts.describe(item, _), lang)}", item.points)
+                         for item in score.items]
     total = _("Total")
     lines.append((f"  {total}", score.total))
     return lines

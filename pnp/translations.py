@@ -42,11 +42,14 @@ def sources(domain: str) -> list[Path]:
     """The files whose marked messages belong to ``domain``."""
     if domain == COMMON:
         return [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
-                PACKAGE / "render" / "document.py", PACKAGE / "render" / "figures.py",
-                PACKAGE / "render" / "pieces.py",
-                *sorted(current().templates.glob("*.html.j2"))]
+                PACKAGE / "texts" / "__init__.py", PACKAGE / "render" / "identity.py",
+                PACKAGE / "render" / "document.py", PACKAGE / "render" / "scoring.py",
+                PACKAGE / "render" / "scorer.py", PACKAGE / "render" / "figures.py",
+                PACKAGE / "render" / "pieces.py", *sorted(current().templates.glob("*.j2"))]
     return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py",
                         PACKAGE / "render" / f"deck_{domain}.py",
+                        PACKAGE / "render" / f"fillable_{domain}.py",
+                        PACKAGE / "render" / f"scoring_{domain}.py",
                         PACKAGE / "render" / f"figures_{domain}.py") if p.exists()]
 
 

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pdfplumber
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pdfcheck import BUNDLED_FACES, command_lines, font_faces, glyph_size, page_texts
 from pnp.cli import main
 from pnp.definitions import load
 from pnp.engines.xactika import cards, stats
@@ -187,6 +189,12 @@ def close(a: Box, b: Box) -> bool:
         (a.x0, a.y0, a.x1, a.y1), (b.x0, b.y0, b.x1, b.y1), strict=True))
 
 
+def card_origin(box: Box, top: str) -> tuple[float, float]:
+    """Where a card's own bottom-left corner lies on the page, for a card whose top points
+    ``up``, ``left`` or ``right``."""
+    return {"up": (box.x0, box.y0), "left": (box.x1, box.y0), "right": (box.x0, box.y1)}[top]
+
+
 def expected_back(trim: Box, page: tuple[float, float], flip: str,
                   offset: tuple[float, float]) -> Box:
     """The back's place written out for portrait pages: long edge mirrors left-right."""
@@ -235,18 +243,29 @@ def test_offsets_and_bleed_take_mm_or_units() -> None:
 # The grid ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("paper", "size", "bleed", "per_page"), [
-    ("a4", "poker", 3, 9), ("letter", "poker", 3, 9), ("a4", "bridge", 3, 9),
-    ("letter", "bridge", 3, 6), ("letter", "bridge", 2, 9), ("a4", "mini", 3, 16),
-    ("letter", "mini", 3, 16), ("a4", "poker", 0, 9), ("letter", "poker", 6, 6)])
+# Margins, worked by hand: beside the cards, the paper's edge, 5 mm, half the 0.1 mm mark, a
+# 2 mm mark and a 0.45 mm gap: 7.5 mm to the bleed; above and below, room for the sheet's
+# label too: 6 mm, the 6.5 pt label (2.29 mm) and 1 mm, 9.29 mm to the bleed. Poker on A4:
+# 3 × 63 + 2 × (3 + 7.5) = 210 (butted: 2 × 6 mm gutters would not fit), 3 × 88 + 2 × (3 +
+# 9.29) = 288.6 <= 297. Poker on Letter: 3 × 88 + 24.6 > 279.4 upright, so 2 rows (6 cards),
+# but on their side, 2 × 88 + 6 + 21 = 203 <= 215.9 across and 4 × 63 + 24.6 = 276.6 <=
+# 279.4 down: 8. Mini on A4 on their side: 3 × 63 + 21 = 210 across, 6 × 44 + 24.6 = 288.6
+# down, 18 (upright: 16).
+@pytest.mark.parametrize(("paper", "size", "bleed", "per_page", "turned"), [
+    ("a4", "poker", 3, 9, False), ("letter", "poker", 3, 8, True),
+    ("a4", "bridge", 3, 9, False), ("letter", "bridge", 3, 8, True),
+    ("a4", "mini", 3, 18, True), ("letter", "mini", 3, 16, False),
+    ("a4", "poker", 0, 9, False), ("a4", "poker", 6, 8, True), ("letter", "poker", 6, 6, True)])
 def test_cards_per_page_and_no_overlap(paper: str, size: str, bleed: float,
-                                       per_page: int) -> None:
+                                       per_page: int, turned: bool) -> None:
     grid = impose(CARD_SIZES[size], paper, bleed)
     width, height = PAPERS[paper]
-    assert grid.per_page == per_page
+    assert (grid.per_page, grid.turned) == (per_page, turned)
+    card = CARD_SIZES[size]
+    across, down = (card.height, card.width) if turned else (card.width, card.height)
     for slot in grid.slots:
-        assert slot.trim.width == pytest.approx(CARD_SIZES[size].width)
-        assert slot.trim.height == pytest.approx(CARD_SIZES[size].height)
+        assert slot.trim.width == pytest.approx(across)
+        assert slot.trim.height == pytest.approx(down)
         assert slot.bleed.x0 > 0 and slot.bleed.x1 < width
         assert slot.bleed.y0 > 0 and slot.bleed.y1 < height
     for a in grid.slots:
@@ -260,20 +279,23 @@ def test_cards_per_page_and_no_overlap(paper: str, size: str, bleed: float,
 
 
 def test_gutters_are_twice_the_bleed_or_cards_are_butted() -> None:
-    grid = impose(CARD_SIZES["poker"], "a4", 3.0)
-    assert grid.gutter == (0.0, 6.0)
+    """Bridge cards on A4: 3 × 57 + 2 × 6 + 2 × 10.5 = 204 <= 210 across, so 6 mm gutters;
+    3 × 89 + 2 × 12.29 = 291.6 down leaves no room for two more 6 mm, so butted rows."""
+    grid = impose(CARD_SIZES["bridge"], "a4", 3.0)
+    assert grid.gutter == (6.0, 0.0)
     first, right, below = grid.slots[0], grid.slots[1], grid.slots[3]
-    assert right.trim.x0 == pytest.approx(first.trim.x1)
-    assert first.bleed.x1 == pytest.approx(first.trim.x1)
-    assert first.trim.y0 - below.trim.y1 == pytest.approx(6.0)
-    assert first.bleed.y0 == pytest.approx(first.trim.y0 - 3.0)
+    assert right.trim.x0 - first.trim.x1 == pytest.approx(6.0)
+    assert first.bleed.x1 == pytest.approx(first.trim.x1 + 3.0)
+    assert below.trim.y1 == pytest.approx(first.trim.y0)
+    assert first.bleed.y0 == pytest.approx(first.trim.y0)
     assert first.bleed.x0 == pytest.approx(first.trim.x0 - 3.0)
 
 
 def test_a_smaller_bleed_is_suggested_when_it_fits_more_cards() -> None:
-    assert imposition.hint(impose(CARD_SIZES["bridge"], "letter", 3.0)) == (
-        "6 bridge 57×89 mm cards fit on each LETTER page with 3 mm bleed; "
-        "--bleed 2.5 fits 9")
+    """Poker cards with 6 mm bleed on A4 lie on their side, 8 to a page; upright they need
+    3 × 63 + 2 × (bleed + 7.5) <= 210 across, a bleed of 3 mm at most."""
+    assert imposition.hint(impose(CARD_SIZES["poker"], "a4", 6.0)) == (
+        "8 poker 63×88 mm cards fit on each A4 page with 6 mm bleed; --bleed 3 fits 9")
     assert imposition.hint(impose(CARD_SIZES["poker"], "letter", 3.0)) is None
 
 
@@ -312,17 +334,20 @@ def test_metadata_fonts_and_reproducible_bytes() -> None:
             described = font.get_object()
             fonts.add(str(described["/BaseFont"]))
             assert "/DescendantFonts" in described or "/FontDescriptor" in described
-    assert fonts and all("DejaVu" in f or "PnpSans" in f for f in fonts)
+    assert fonts and font_faces(fonts) <= BUNDLED_FACES
     assert reference_bytes("fr") == reference_bytes("fr")
 
 
-@pytest.mark.parametrize(("paper", "size", "flip", "offset"), [
-    ("a4", "poker", "long", (0.0, 0.0)),
-    ("letter", "poker", "short", (0.7, -0.4)),
-    ("a4", "mini", "none", (-1.0, 0.5)),
+# A card lying on its side has its top to the left on the fronts; turned over on the long
+# edge (left and right swap) that edge is on the right, on the short edge still on the left.
+@pytest.mark.parametrize(("paper", "size", "flip", "offset", "back_top"), [
+    ("a4", "poker", "long", (0.0, 0.0), "up"),
+    ("letter", "poker", "short", (0.7, -0.4), "left"),
+    ("letter", "poker", "long", (-1.0, 1.0), "right"),
+    ("a4", "mini", "none", (-1.0, 0.5), "left"),
 ])
 def test_trim_and_bleed_boxes_and_backs_behind_fronts(
-        paper: str, size: str, flip: str, offset: tuple[float, float]) -> None:
+        paper: str, size: str, flip: str, offset: tuple[float, float], back_top: str) -> None:
     reader = pdf(paper, size, flip, offset)
     grid = impose(CARD_SIZES[size], paper, 3.0)
     width, height = PAPERS[paper]
@@ -343,7 +368,7 @@ def test_trim_and_bleed_boxes_and_backs_behind_fronts(
 
         backs = [expected_back(t, (width, height), flip, offset) for t in trims]
         placed = sorted(drawing(reader, 2 * sheet + 1).forms)
-        wanted = sorted((b.x0, b.y0) for b in backs)
+        wanted = sorted(card_origin(b, back_top) for b in backs)
         assert [v for p in placed for v in p] == pytest.approx(
             [v for p in wanted for v in p], abs=TOLERANCE)
         back_trim = Box(min(b.x0 for b in backs), min(b.y0 for b in backs),
@@ -354,7 +379,8 @@ def test_trim_and_bleed_boxes_and_backs_behind_fronts(
         if 0 < sheet < len(reader.pages) // 2 - 1:
             continue
         panels = [f for f in drawing(reader, 2 * sheet).fills
-                  if same_colour(f.colour, (1,)) and f.box.width > card.width * 0.8]
+                  if same_colour(f.colour, (1,)) and min(f.box.width, f.box.height)
+                  > card.width * 0.8]
         assert len(panels) == count
         for panel, trim in zip(sorted(panels, key=lambda p: (-p.centre[1], p.centre[0])),
                                trims, strict=True):
@@ -375,13 +401,117 @@ def test_crop_marks_extend_the_cuts_and_stay_off_every_card(paper: str, flip: st
     assert {round(m.x0, 2) for m in vertical} == xs
     assert {round(m.y0, 2) for m in horizontal} == ys
     assert len(vertical) == 2 * len(xs) and len(horizontal) == 2 * len(ys)
-    page = Box(0, 0, *PAPERS[paper])
+    width, height = PAPERS[paper]
+    bleed = pdf_box(reader, 0, "bleedbox")
     for mark in vertical + horizontal:
-        assert max(mark.width, mark.height) >= Marks().shortest
-        assert mark.within(page) == mark
-        for slot in grid.slots:
-            overlap = mark.within(slot.bleed)
-            assert overlap.width < 0 or overlap.height < 0, (mark, slot)
+        assert max(mark.width, mark.height) >= Marks().shortest - 0.01
+        # 5 mm from the paper's edge, counting half the 0.1 mm line
+        assert min(mark.x0, mark.y0, width - mark.x1, height - mark.y1) >= 5.05 - 0.01
+        overlap = mark.within(bleed)
+        assert overlap.width < 0 or overlap.height < 0, (mark, bleed)
+
+
+@functools.cache
+def plumbed(paper: str, lang: str = "en", offset: tuple[float, float] = (0.0, 0.0)) -> Any:
+    return pdfplumber.open(io.BytesIO(render(lang=lang, paper=paper, offset=offset)))
+
+
+@pytest.mark.parametrize(("paper", "lang", "offset"), [
+    ("a4", "en", (0.0, 0.0)), ("letter", "fr", (1.0, -1.0)), ("letter", "es", (-1.0, 1.0))])
+def test_each_sheet_is_labelled_6_pt_6_mm_in_clear_of_bleed_and_marks(
+        paper: str, lang: str, offset: tuple[float, float]) -> None:
+    """The label ("Xactika · sheet 2 of 10: fronts") stands upright below the cards, set at
+    6.5 pt, at least 6 mm from the paper's edge, wholly outside the BleedBox and at least
+    1 mm from any crop mark."""
+    document = plumbed(paper, lang, offset)
+    reader = pdf(paper, offset=offset, lang=lang)
+    sheets = len(document.pages) // 2
+    for number, page in enumerate(document.pages):
+        bleed = pdf_box(reader, number, "bleedbox")
+        label = [c for c in page.chars if c["top"] > page.height - 13 * MM]
+        text = "".join(c["text"] for c in label)
+        assert text.startswith("Xactika · ") and f"{number // 2 + 1}" in text, text
+        assert str(sheets) in text
+        assert all(c["upright"] for c in label)
+        assert min(glyph_size(c) for c in label if c["text"].strip()) >= 6.0
+        edge = min(min(c["x0"], c["top"], page.width - c["x1"], page.height - c["bottom"])
+                   for c in label)
+        assert edge >= 6 * MM
+        assert min(c["top"] for c in label) >= page.height - bleed.y0 * MM
+        for mark in page.lines:
+            if abs(mark["x0"] - mark["x1"]) < 0.01 and mark["bottom"] > page.height - 13 * MM:
+                assert all(abs(c["x0"] - mark["x0"]) >= 1 * MM and abs(c["x1"] - mark["x0"])
+                           >= 1 * MM for c in label)
+    back = "".join(c["text"] for c in document.pages[1].chars
+                   if c["top"] > document.pages[1].height - 13 * MM)
+    moved = {(0.0, 0.0): "", (1.0, -1.0): "dos décalés de 1 mm à droite, 1 mm vers le bas",
+             (-1.0, 1.0): "dorsos desplazados 1 mm a la izquierda, 1 mm hacia arriba"}[offset]
+    assert moved in back
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_text_or_mark_in_the_unprintable_edge_of_any_page(paper: str) -> None:
+    """Card art may run into the bleed and off towards the edge; text and strokes may not:
+    text 6 mm and marks 5 mm from the paper's edge."""
+    for page in plumbed(paper).pages:
+        for c in page.chars:
+            if c["text"].strip():
+                assert min(c["x0"], c["top"], page.width - c["x1"],
+                           page.height - c["bottom"]) >= 6 * MM - 0.01
+        for line in page.lines:
+            reach = line["linewidth"] / 2
+            assert min(line["x0"], line["top"], page.width - line["x1"],
+                       page.height - line["bottom"]) - reach >= 5 * MM - 0.01
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_glyph_of_the_deck_is_6_pt_at_least(paper: str) -> None:
+    for page in plumbed(paper).pages:
+        assert min(glyph_size(c) for c in page.chars if c["text"].strip()) >= 6.0
+
+
+def test_the_back_carries_the_games_lockup_in_its_identity() -> None:
+    """The back shows the title lockup: the name's letters on tiles of the identity's
+    colours, taken in turn, on the identity's ink; the faces are framed in that ink too."""
+    identity = RULES.print.identity
+    back = plumbed("a4").pages[1]
+    name = RULES.name("en").upper()
+    colours = [rgb(t.colour) for t in identity.colours]
+    def letters_on(tile: dict[str, Any]) -> list[str]:
+        return [c["text"] for c in back.chars if tile["x0"] < (c["x0"] + c["x1"]) / 2
+                < tile["x1"] and tile["top"] < (c["top"] + c["bottom"]) / 2 < tile["bottom"]]
+
+    tiles = sorted((c for c in back.curves if c["fill"] and 5 * MM < c["width"] < 8 * MM
+                    and abs(c["width"] - c["height"]) < 0.01 and letters_on(c)),
+                   key=lambda c: (round(c["top"]), c["x0"]))
+    cards = len(impose(CARD_SIZES["poker"], "a4", 3.0).slots)
+    assert len(tiles) == len(name) * cards
+    for index, tile in enumerate(tiles[:len(name)]):
+        assert same_colour(tuple(tile["non_stroking_color"]), colours[index % len(colours)])
+        assert letters_on(tile) == [name[index]]
+    ink = rgb(identity.ink.colour)
+    assert any(same_colour(tuple(r["non_stroking_color"]), ink) for r in back.rects)
+    assert any(same_colour(f.colour, ink) for f in drawing(pdf(), 0).fills)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_no_command_line_on_any_page_of_the_deck_or_the_calibration(lang: str) -> None:
+    assert command_lines(render(lang=lang, paper="letter", offset=(1.0, 0.0))) == []
+    assert command_lines(render_calibration(lang=lang)) == []
+    assert command_lines(render_calibration(lang=lang, offset=(0.5, -1.0))) == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["backs-1mm-right", "backs-1mm-down", "print the deck as it is", "grey band"]),
+    ("fr", ["backs-1mm-left", "imprimez le paquet tel quel", "bande grise"]),
+    ("es", ["backs-1mm-up", "imprime el mazo tal cual", "banda gris"]),
+])
+def test_the_calibration_names_the_deck_file_to_print(lang: str, words: list[str]) -> None:
+    """The calibration sheet says what to do in the player's terms: which of the built deck
+    files (one per move of the backs, named for it) matches what was read."""
+    text = " ".join(page_texts(render_calibration(lang=lang), margin=0)).replace("\n", " ")
+    for word in words:
+        assert word in text, word
 
 
 def faces() -> list[tuple[str, int, Counter[str]]]:
@@ -508,7 +638,7 @@ def test_command_writes_the_deck_where_documented(tmp_path: Path,
     assert run.exit_code == 0, run.output
     written = Path("output/xactika/fr/xactika-deck-mini-a4.pdf")
     assert Path(run.output.strip()) == written
-    assert len(PdfReader(written).pages) == 2 * math.ceil(DECK / 16)
+    assert len(PdfReader(written).pages) == 2 * math.ceil(DECK / 18)
     help_text = CliRunner().invoke(main, ["deck", "--help"]).output
     for choice in ("poker|bridge|mini", "long|short|none", "a4|letter", "--offset X,Y",
                    "--bleed MM", "--calibration"):

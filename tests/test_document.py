@@ -46,7 +46,7 @@ def test_tagged_with_language_bookmarks_and_page_numbers(qwinto_pdf: bytes) -> N
     assert root["/MarkInfo"]["/Marked"]
     assert "/StructTreeRoot" in root
     titles = [item.title for item in reader.outline if not isinstance(item, list)]
-    assert "Scoring" in titles and "Decisions of this edition" in titles
+    assert "Scoring" in titles and "About this edition" in titles
     last = reader.pages[-1].extract_text()
     assert f"page {len(reader.pages)} of {len(reader.pages)}" in last
     assert reader.metadata.title == "Qwinto — Rules of play"

@@ -199,6 +199,35 @@ def test_players_ranked_by_total_then_filled_spaces() -> None:
     assert result.ranking == (("Fay",), ("Gus",))
 
 
+def test_a_tie_that_filled_spaces_do_not_break_is_left_to_another_game() -> None:
+    # Ana and Bea: 2 cards each, 2 points and 2 spaces; Cy: 1 point. Eve: 3 points.
+    two = board(["2S", "3S", None, None, None])
+    result = pnp.score("kwingto", {"players": {"Eve": board(["2S", "3S", "4S", None, None]),
+                                                "Ana": two, "Bea": two,
+                                                "Cy": board(["2H", None, None, None, None])}})
+    assert result.ranking == (("Eve",), ("Ana", "Bea"), ("Cy",))
+    assert [n.to_json() for n in result.notes] == [
+        {"what": "unresolved_tie", "players": ["Ana", "Bea"], "place": 2}]
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "! Ana and Bea are still tied for place 1 (same points, same filled spaces): the tie "
+           "is unresolved, and another game decides it"),
+    ("es", "! Ana y Bea siguen empatados en el puesto 1 (mismos puntos, mismos espacios "
+           "ocupados): el empate queda sin resolver y lo decide otra partida"),
+    ("fr", "! Ana et Bea restent à égalité pour la place 1 (mêmes points, mêmes cases "
+           "occupées)\u202f: l’égalité n’est pas tranchée, une nouvelle partie en décidera"),
+])
+def test_the_report_says_another_game_decides_an_unresolved_tie(tmp_path: Path, lang: str,
+                                                                  line: str) -> None:
+    two = board(["2S", "3S", None, None, None])
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps({"players": {"Ana": two, "Bea": two}}), encoding="utf-8")
+    out = CliRunner().invoke(main, ["score", "kwingto", str(path), "--lang", lang])
+    assert out.exit_code == 0, out.output
+    assert line in out.output.splitlines()
+
+
 def test_example_file_scores_as_commented() -> None:
     import yaml
 
@@ -536,7 +565,7 @@ def test_cli_speaks_spanish_and_french(lang: str, words: list[str]) -> None:
 @pytest.mark.parametrize(("lang", "line"), [
     ("en", "row 2 (spades): 1 of 5 cards, a point each"),
     ("es", "fila 2 (picas): 1 de 5 cartas, un punto cada una"),
-    ("fr", "rangée 2 (piques) : 1 sur 5 cartes, un point chacune"),
+    ("fr", "rangée 2 (piques)\u202f: 1 sur 5 cartes, un point chacune"),
 ])
 def test_a_row_with_one_card_reads_right(tmp_path: Path, lang: str, line: str) -> None:
     path = tmp_path / "board.yaml"

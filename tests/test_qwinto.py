@@ -276,7 +276,7 @@ def test_cli_prints_the_breakdown_in_each_language() -> None:
     spanish = runner.invoke(main, ["score", "qwinto", example, "--lang", "es"])
     assert "fila amarilla: completa" in spanish.output
     french = runner.invoke(main, ["score", "qwinto", example, "--lang", "fr"])
-    assert "lancers ratés : 2 × −5" in french.output
+    assert "lancers ratés\u202f: 2 × −5" in french.output
 
 
 def test_cli_json_and_standard_input() -> None:

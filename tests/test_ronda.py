@@ -250,6 +250,92 @@ def test_a_chain_that_clears_the_table_calls_dos_seis_once() -> None:
     assert sorted(calls) == ["dos", "once", "seis"]
 
 
+def test_the_rising_chain_variant_scores_one_six_fifteen() -> None:
+    # Teams: Ana's caída 1 (Norte), Bea's third card 6 (Sur), Carla's fourth 15 (Norte).
+    # With the table cleared each time: 1+1, 6+1, 15+1 = 2, 7, 16.
+    plays = [{"player": "Ana", "caida": 1}, {"player": "Bea", "caida": 2},
+             {"player": "Carla", "caida": 3}]
+    players = ("Ana", "Bea", "Carla", "Dani")
+    result = run([{"plays": plays}], players=players, options={"rising_chain": True})
+    assert result.totals == {"Norte": 16, "Sur": 6}
+    cleared = [{**p, "mesa": True} for p in plays]
+    result = run([{"plays": cleared}], players=players, options={"rising_chain": True})
+    assert items(result, "Norte", "play") == [2, 16]
+    assert items(result, "Sur", "play") == [7]
+    # Without the variant the same chain is worth 1, 5, 10.
+    assert run([{"plays": plays}], players=players).totals == {"Norte": 11, "Sur": 5}
+
+
+def test_card_transfer_pays_points_with_cards_and_scores_only_the_count() -> None:
+    # Two players. Round 1: Ana's lone tringa, 5 cards from Bea; Bea's caída, 1 from Ana;
+    # Ana's mesa, 1 from Bea. Piles 18 + 5 - 1 + 1 = 23 for Ana, 22 - 5 + 1 - 1 = 17 for Bea:
+    # Ana scores 23 - 20 = 3, Bea nothing.
+    rounds = [{"calls": [{"player": "Ana", "call": "tringa", "rank": 6}],
+               "plays": [{"player": "Bea", "caida": 1}, {"player": "Ana", "mesa": True}]}]
+    result = run(rounds, options={"card_transfer": True}, captured={"Ana": 18, "Bea": 22})
+    assert result.totals == {"Ana": 3, "Bea": 0}
+    assert items(result, "Ana", "calls") == [0] and items(result, "Ana", "play") == [0]
+    ana = {i.what: i.detail for i in result.scores["Ana"].items}
+    assert (ana["calls"]["cards"], ana["calls"]["from"]) == (5, ["Bea"])
+    assert {k: ana["cards"][k] for k in ("captured", "received", "given", "cards")} == {
+        "captured": 18, "received": 6, "given": 1, "cards": 23}
+
+
+def test_card_transfer_with_three_players_follows_who_was_taken() -> None:
+    # Ana's lone ronda: 1 card from each opponent. Bea takes Ana's card (caída): Ana pays 1.
+    # Carla takes it back from Bea (second link, 5): only Bea pays. Round 2: Ana's mesa,
+    # 1 from each. Ana 10 + 2 - 1 + 2 = 13, Bea 14 - 1 + 1 - 5 - 1 = 8,
+    # Carla 16 - 1 + 5 - 1 = 19: 19 - 13 = 6 for Carla only.
+    rounds = [{"calls": [{"player": "Ana", "call": "ronda", "rank": 4}],
+               "plays": [{"player": "Bea", "caida": 1}, {"player": "Carla", "caida": 2}]},
+              {"plays": [{"player": "Ana", "mesa": True}]}]
+    result = run(rounds, players=("Ana", "Bea", "Carla"), options={"card_transfer": True},
+                 captured={"Ana": 10, "Bea": 14, "Carla": 16})
+    assert result.totals == {"Ana": 0, "Bea": 0, "Carla": 6}
+    piles = {side: next(i.detail["cards"] for i in s.items if i.what == "cards")
+             for side, s in result.scores.items()}
+    assert piles == {"Ana": 13, "Bea": 8, "Carla": 19}
+    carla = next(i for i in result.scores["Carla"].items if i.what == "play")
+    assert (carla.detail["cards"], carla.detail["from"]) == (5, ["Bea"])
+
+
+def test_card_transfer_a_caida_and_mesa_with_three_players_is_paid_by_two() -> None:
+    # Bea's caída and mesa with the rising chain: the caída's 1 from Ana, whose card she
+    # took, and the mesa's 1 from Ana and from Carla: 3 cards in all.
+    rounds = [{"plays": [{"player": "Bea", "caida": 1, "mesa": True}]}]
+    result = run(rounds, players=("Ana", "Bea", "Carla"),
+                 options={"card_transfer": True, "rising_chain": True},
+                 captured={"Ana": 12, "Bea": 14, "Carla": 14})
+    piles = {side: next(i.detail["cards"] for i in s.items if i.what == "cards")
+             for side, s in result.scores.items()}
+    assert piles == {"Ana": 10, "Bea": 17, "Carla": 13}
+    assert result.totals == {"Ana": 0, "Bea": 4, "Carla": 0}
+
+
+def test_card_transfer_a_short_pile_pays_when_it_can_and_the_rest_is_cancelled() -> None:
+    # Bea's lone tringa: Ana owes 5 but holds 3, pays 3 and owes 2. Ana's mesa brings her
+    # 1 card from Bea, which at once pays 1 of the debt. At the end Ana has 0 cards and
+    # still owes 1, cancelled; Bea holds all 40: 40 - 20 = 20.
+    rounds = [{"calls": [{"player": "Bea", "call": "tringa", "rank": 6}]},
+              {"plays": [{"player": "Ana", "mesa": True}]}]
+    result = run(rounds, options={"card_transfer": True}, captured={"Ana": 3, "Bea": 37})
+    assert result.totals == {"Ana": 0, "Bea": 20}
+    ana = next(i.detail for i in result.scores["Ana"].items if i.what == "cards")
+    assert (ana["cards"], ana["received"], ana["given"], ana["unpaid"]) == (0, 1, 4, 1)
+
+
+def test_card_transfer_wins_only_at_the_count() -> None:
+    # Ana stands at 40: her caída would win at once with counters. With cards, it only
+    # moves a card; the count (Ana 20 + 1 = 21, a point) then takes her to 41.
+    rounds = [{"plays": [{"player": "Ana", "caida": 1}]}]
+    result = run(rounds, options={"card_transfer": True}, before={"Ana": 40},
+                 captured={"Ana": 20, "Bea": 20})
+    assert result.totals == {"Ana": 41, "Bea": 0}
+    assert [n.detail.get("event") for n in result.notes if n.what == "winner"] == ["count"]
+    assert run(rounds, before={"Ana": 40}, captured={"Ana": 20, "Bea": 20}).notes[0].detail[
+        "event"] == "play"
+
+
 # End of deal.
 
 @pytest.mark.parametrize(("players", "captured", "expected"), [
@@ -751,7 +837,7 @@ def test_cli_on_the_example() -> None:
     assert "vuelta 2: Bea, caída y mesa (dos)" in spanish.output
     assert "puntos antes de este reparto" in spanish.output
     french = runner.invoke(main, ["score", "ronda", str(EXAMPLE), "--lang", "fr"])
-    assert "tour 2 : Bea, cone et missa (dos)" in french.output
+    assert "tour 2\u202f: Bea, cone et missa (deux)" in french.output
     as_json = runner.invoke(main, ["score", "ronda", str(EXAMPLE), "--json"])
     out = json.loads(as_json.output)
     # Ana 22 + 1 + 5 + 1 + 1 = 30 (her round 6 mesa and count come after the win);
@@ -890,3 +976,33 @@ def test_every_line_and_note_has_words(lang: str) -> None:
     unfinished = run([])
     assert all(describe_note(n, _) != n.what for n in (*result.notes, *unfinished.notes))
     assert pnp.describe(result, lang).count("\n! ") == 1
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["round 1: Ana, caída (uno): 1 card from Bea",
+            "round 1: Bea’s tringa of 6 is best, taking all 5 points: 5 cards from Ana",
+            "end of deal: 3 taken + 1 received − 4 given = 0 cards, a point each over 20; "
+            "1 still owed, cancelled"]),
+    ("es", ["vuelta 1: Ana, caída (uno): 1 carta de Bea",
+            "fin del reparto: 3 capturadas + 1 recibidas − 4 entregadas = 0 cartas, un punto "
+            "por cada una por encima de 20; 1 aún debidas, anuladas"]),
+    ("fr", ["tour 1\u202f: Ana, cone (un)\u202f: 1 carte de Bea",
+            "tour 1\u202f: la tringa de 6 de Bea est la meilleure et prend les 5 points\u202f: "
+            "5 cartes d’Ana",
+            "fin de la donne\u202f: 3 prises + 1 reçues − 4 données = 0 cartes, un point par "
+            "carte au-delà de 20\u202f; 1 encore dues, annulées"]),
+])
+def test_the_report_shows_card_payments(tmp_path: Path, lang: str, lines: list[str]) -> None:
+    # Bea's lone tringa: Ana pays 3 of 5 cards. Ana's caída brings her 1 from Bea, passed on
+    # at once: Ana ends with no card and 1 still owed.
+    data = {"players": ["Ana", "Bea"], "options": {"card_transfer": True},
+            "rounds": [{"calls": [{"player": "Bea", "call": "tringa", "rank": 6}],
+                        "plays": [{"player": "Ana", "caida": 1}]}],
+            "captured": {"Ana": 3, "Bea": 37}}
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = CliRunner().invoke(main, ["score", "ronda", str(path), "--lang", lang])
+    assert out.exit_code == 0, out.output
+    shown = [line.rsplit("  ", 1)[0].strip() for line in out.output.splitlines()]
+    for line in lines:
+        assert line in shown

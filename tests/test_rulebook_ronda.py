@@ -21,7 +21,7 @@ import yaml
 import pnp
 from pdfcheck import BOOK_MARGIN, page_texts
 from pnp.definitions import load
-from pnp.i18n import translator
+from pnp.i18n import translator, typography
 from pnp.render.document import render
 from pnp.texts.ronda import describe
 
@@ -36,13 +36,13 @@ RUN = 9
 CHAPTERS = {
     "en": ["Overview", "Components", "Setup", "A round step by step", "Capturing",
            "Ronda and tringa", "End of the deal", "End of the game", "Scoring", "Variants",
-           "Decisions of this edition", "Credits"],
+           "About this edition", "Credits"],
     "es": ["Presentación", "Material", "Preparación", "La vuelta, paso a paso", "Capturar",
            "Ronda y tringa", "Final del reparto", "Final de la partida", "Puntuación",
-           "Variantes", "Decisiones de esta edición", "Créditos"],
+           "Variantes", "Sobre esta edición", "Créditos"],
     "fr": ["Présentation", "Matériel", "Mise en place", "Un tour pas à pas", "Ramasser",
            "Ronda et tringa", "Fin de la donne", "Fin de la partie", "Décompte des points",
-           "Variantes", "Choix de cette édition", "Crédits"],
+           "Variantes", "À propos de cette édition", "Crédits"],
 }
 """The chapters each rulebook must have, in order."""
 
@@ -77,6 +77,12 @@ def cards() -> dict[str, bytes]:
     return {lang: render("card", "ronda", lang) for lang in LANGS}
 
 
+def said(call: str, lang: str) -> str:
+    """A caída's call as the book says it: in French where the definition has the word."""
+    term = RULES.term(call)
+    return term.fr[0] if lang == "fr" and term is not None and term.fr else call
+
+
 def key_numbers(lang: str) -> list[str]:
     """Patterns that quote the definition's numbers in context, for one language."""
     r = RULES
@@ -92,7 +98,7 @@ def key_numbers(lang: str) -> list[str]:
         *[rf"{c.name}(?: \([^)]*\))? {c.cards} {c.points} {c.false_penalty} {c.hidden_penalty}"
           for c in r.combinations],
         # caída links alone and with a mesa
-        *[rf"\({p}\) \*?{m} {p + r.mesa.points}"
+        *[rf"\({p}\) \*?{said(m, lang)}( \({m}\))? {p + r.mesa.points}"
           for p, m in zip(caida.points, caida.calls_with_mesa, strict=True)],
         # the end-of-deal bars
         *[rf"{c.sides} [^\d|]+ {c.over}\b" for c in r.end_of_deal.count],
@@ -148,7 +154,7 @@ def test_worked_example_shows_the_engines_totals(texts: dict[str, str], lang: st
     _ = translator(lang, "ronda")
     for score in result.scores.values():
         for item in score.items:
-            line = f"{describe(item, _)} {item.points}"
+            line = f"{typography(describe(item, _), lang)} {item.points}"
             assert squash(line) in squash(text), line
 
 
@@ -195,7 +201,8 @@ def test_card_is_one_a5_page_with_the_numbers(cards: dict[str, bytes], lang: str
     caida = RULES.caida
     for p, call, mesa_call in zip(caida.points, caida.calls, caida.calls_with_mesa,
                                   strict=True):
-        assert re.search(rf"{call}\)? {p} {mesa_call} {p + RULES.mesa.points}\b", text), call
+        assert re.search(rf"{call}\)? {p} {said(mesa_call, lang)}( \({mesa_call}\))? "
+                         rf"{p + RULES.mesa.points}\b", text), call
     for c in RULES.combinations:
         assert re.search(rf"{c.name} {c.cards} \D+ {c.points} {c.false_penalty} \D+ "
                          rf"{c.hidden_penalty} ", text), c.name
@@ -224,7 +231,7 @@ def test_every_decision_is_printed_in_each_language(texts: dict[str, str], lang:
     for d in RULES.decisions:
         assert not isinstance(d.decision, str) and not isinstance(d.why, str), d.id
         assert squash(d.decision(lang)) in text, d.id
-        assert squash(d.why(lang)) in text, d.id
+        assert squash(d.why(lang)) not in text, d.id
     others = [other for other in LANGS if other != lang]
     assert not any(squash(d.decision(o)) in text for d in RULES.decisions for o in others)
 

@@ -12,7 +12,17 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pdfcheck import MM, page_of, pdffonts, qpdf_check
+from pdfcheck import (
+    MM,
+    SHEET_BYTES,
+    cut_clearance,
+    drawn_bounds,
+    glyphs,
+    page_of,
+    pdffonts,
+    qpdf_check,
+    straddling,
+)
 from pnp.cli import main
 from pnp.definitions import GAMES, load
 from pnp.definitions.kwingto import Definition
@@ -91,7 +101,14 @@ def test_board_rows_spread_boxes_failed_throws_and_strip_follow_the_definition()
     assert len(failed) == RULES.end.failed_throws
     assert all(abs(b["width"] - b["height"]) < 0.1 for b in failed)
     assert len(strip) == rows + 4
-    assert failed[0]["x0"] > board[0][-1]["x1"]
+    # under the board, one under each of its first columns, each printed with its penalty
+    assert [(b["x0"] + b["x1"]) / 2 for b in failed] == pytest.approx(
+        columns[:RULES.end.failed_throws], abs=0.1 * MM)
+    page = page_of(render("kwingto"))
+    for box in failed:
+        inside = [c["text"] for c in glyphs(page) if box["x0"] < c["x0"] < c["x1"] < box["x1"]
+                  and box["top"] < c["top"] < c["bottom"] < box["bottom"]]
+        assert "".join(inside) == f"−{RULES.scoring.failed_throw_penalty}"
 
 
 def test_coto_has_a_column_per_player_and_a_row_per_game() -> None:
@@ -141,15 +158,19 @@ def test_the_coto_follows_a_changed_definition(tmp_path: Path) -> None:
 
 
 def test_numbers_of_the_definition_are_printed() -> None:
-    text = page_of(render("kwingto")).extract_text()
+    page = page_of(render("kwingto"))
+    text = page.extract_text()
+    board = max(r["x1"] for r in page.rects if r["fill"] and not r["stroke"])
+    reminder = page.crop((board, 0, page.width, page.height * 0.75)).extract_text()
+    panel = " ".join(reminder.replace("\xa0", " ").split())
     scoring = RULES.scoring
-    for number in (f"−{scoring.failed_throw_penalty} each",
+    for number in (f"−{scoring.failed_throw_penalty}",
                    f"+{scoring.straight_flush} / +{scoring.royal_flush.points}",
                    f"({' '.join(scoring.royal_flush.ranks)}) +{scoring.royal_flush.points}",
                    f"{RULES.throws.failed.at_most} or less", "15 to 18",
                    "2–10 · J 11 · Q 12 · K 13 · A 1 or 14",
                    f"{RULES.end.complete_rows} complete rows or {RULES.end.failed_throws}"):
-        assert number in text, number
+        assert number in text or number in panel, number
     for suit in RULES.deck.suits:
         assert suit.symbol in text
     coto = page_of(render("kwingto", kind="coto")).extract_text()
@@ -239,3 +260,65 @@ def test_dice_that_never_reach_a_high_failure_leave_it_out(tmp_path: Path) -> No
     rules_dir = changed_rules(tmp_path, ("sides: 6", "sides: 4"))
     text = page_of(render("kwingto", rules_dir=rules_dir)).extract_text()
     assert "0 or less; the active player" in text and " to 1" not in text
+
+
+VARIANTS = [(kind, paper, per_page) for kind, counts in (("sheet", (1, 2, 4)), ("coto", (1, 2)))
+            for paper in PAPERS for per_page in counts]
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "fr"])
+@pytest.mark.parametrize(("kind", "paper", "per_page"), VARIANTS)
+def test_type_is_large_enough_and_never_straddles_a_shape(lang: str, kind: str, paper: str,
+                                                          per_page: int) -> None:
+    data = render("kwingto", kind=kind, lang=lang, paper=paper, per_page=per_page)
+    page = page_of(data)
+    # 7 pt on the score sheet, read during play; 6 pt at least on the coto's notes
+    assert min(c["size"] for c in glyphs(page)) >= (7 if kind == "sheet" else 6)
+    assert straddling(page) == []
+    text = page.extract_text()
+    assert "pnp " not in text and "--" not in text
+    assert len(data) <= SHEET_BYTES
+    if per_page > 1:
+        assert cut_clearance(page) >= 3
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_the_score_sheet_fills_its_page(paper: str, per_page: int) -> None:
+    page = page_of(render("kwingto", paper=paper, per_page=per_page))
+    x0, top, x1, bottom = drawn_bounds(page)
+    assert (bottom - top) / (page.height - 2 * PRINTABLE * MM) >= 0.8
+    assert (x1 - x0) / (page.width - 2 * PRINTABLE * MM) >= 0.8
+
+
+@pytest.mark.parametrize("kind", ["sheet", "coto"])
+def test_typography_of_each_language(kind: str) -> None:
+    # French: a narrow no-break space before every colon and semicolon, on the same line
+    page = page_of(render("kwingto", kind=kind, lang="fr"))
+    chars = sorted(page.chars, key=lambda c: (round(c["bottom"]), c["x0"]))
+    marks = [i for i, c in enumerate(chars) if c["text"] in ":;"]
+    assert marks
+    for i in marks:
+        before = chars[i - 1]
+        assert before["text"] == "\u202f" and abs(before["bottom"] - chars[i]["bottom"]) < 0.5
+    for lang in ("es", "en", "fr"):
+        assert "'" not in page_of(render("kwingto", kind=kind, lang=lang)).extract_text()
+
+
+def test_the_header_carries_the_lockup_and_the_fillable_name_and_date() -> None:
+    page = page_of(render("kwingto", fillable=True))
+    tiles = [c for c in page.curves if c["fill"] and not c["stroke"] and c["top"] < 30 * MM]
+    letters = [c for c in glyphs(page) if c["text"] in "KWINGTO" and c["top"] < 30 * MM
+               and c["size"] > 20]
+    assert "".join(c["text"] for c in sorted(letters, key=lambda c: c["x0"])) == "KWINGTO"
+    assert len(tiles) == len(letters)
+    for tile, letter in zip(sorted(tiles, key=lambda t: t["x0"]),
+                            sorted(letters, key=lambda c: c["x0"]), strict=True):
+        assert tile["x0"] < letter["x0"] < letter["x1"] < tile["x1"]
+    fields = {a["data"]["T"].decode(): a for a in page.annots}
+    lines = sorted((ln for ln in page.lines if not ln["dash"]), key=lambda ln: ln["x0"])
+    assert len(lines) == 2
+    for name, line in zip(("name", "date"), lines, strict=True):
+        assert fields[name]["x0"] == pytest.approx(line["x0"], abs=0.1 * MM)
+        assert fields[name]["x1"] == pytest.approx(line["x1"], abs=0.1 * MM)
+        assert fields[name]["bottom"] == pytest.approx(line["top"], abs=0.1 * MM)

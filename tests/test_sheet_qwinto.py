@@ -1,10 +1,10 @@
-"""The Qwinto score sheet, measured in the PDF it produces."""
+"""The Qwinto score sheet, measured in the PDF it produces, against the published pad."""
 
 from __future__ import annotations
 
 import io
+import itertools
 import shutil
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -12,56 +12,130 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pdfcheck import MM, page_of, pdffonts, qpdf_check
+from pdfcheck import (
+    MM,
+    SHEET_BYTES,
+    cut_clearance,
+    drawn_bounds,
+    glyphs,
+    page_of,
+    pdffonts,
+    qpdf_check,
+    straddling,
+)
 from pnp.cli import main
 from pnp.definitions import GAMES, load
-from pnp.render.qwinto import BOX, INSET
 from pnp.render.sheet import PAPERS, PRINTABLE, render
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("qwinto")
+LANGS = ("es", "en", "fr")
+VARIANTS = [(paper, per_page) for paper in PAPERS for per_page in (1, 2, 4)]
+
+SCALE = 281 / 144
+"""One copy on A4: the page's width inside its margins (297 − 2 × 8 mm) over the sheet's
+natural width (2 + 19 label + 12 columns × 10 + 1 band end + 2 mm)."""
+
+ROW_RGB = {"orange": (0xF3, 0x9A, 0x1E), "yellow": (0xFF, 0xD2, 0x3F), "purple": (0x9B, 0x5F, 0xC0)}
+"""The rows' colours, as rules/qwinto.yaml gives them, in 0–255."""
 
 
-def squares(page: Any, low: float = 4.0, high: float = 40.0) -> list[dict[str, Any]]:
-    """Writing boxes: square rectangles between ``low`` and ``high`` mm."""
-    return [r for r in page.rects if low * MM <= r["width"] <= high * MM
-            and abs(r["width"] - r["height"]) < 0.01 * MM]
+def colour(value: Any) -> tuple[float, ...]:
+    return tuple(value) if isinstance(value, list | tuple) else (value,)
+
+
+def rgb(name: str) -> tuple[float, ...]:
+    return tuple(round(v / 255, 3) for v in ROW_RGB[name])
+
+
+def same(a: Any, b: tuple[float, ...]) -> bool:
+    return len(colour(a)) == len(b) and all(abs(x - y) < 0.005 for x, y in zip(colour(a), b,
+                                                                               strict=True))
+
+
+def bands(page: Any) -> list[dict[str, Any]]:
+    """The rows' coloured bands, top to bottom: long filled rectangles without a border."""
+    found = [r for r in page.rects
+             if r["fill"] and not r["stroke"] and r["width"] > 5 * r["height"]]
+    return sorted(found, key=lambda r: r["top"])
+
+
+def squares(page: Any) -> list[dict[str, Any]]:
+    """White square writing boxes with a border."""
+    return [r for r in page.rects if r["stroke"] and r["fill"]
+            and same(r["non_stroking_color"], (1,)) and abs(r["width"] - r["height"]) < 0.01 * MM]
 
 
 def pentagons(page: Any) -> list[dict[str, Any]]:
-    return [c for c in page.curves if len(c["pts"]) >= 5]
+    """Pentagon writing boxes: bordered curves of five corners."""
+    return [c for c in page.curves if c["stroke"] and len(c["pts"]) == 6]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("per_page", [1, 2, 4])
+def tiles(page: Any) -> list[dict[str, Any]]:
+    """The formula's coloured tiles (rounded squares), left to right."""
+    found = [c for c in page.curves if c["fill"] and not c["stroke"] and c["width"] > 10 * MM
+             and c["top"] > page.height / 2]
+    return sorted(found, key=lambda c: c["x0"])
+
+
+def within(inner: dict[str, Any], outer: dict[str, Any]) -> bool:
+    x, y = (inner["x0"] + inner["x1"]) / 2, (inner["top"] + inner["bottom"]) / 2
+    return outer["x0"] < x < outer["x1"] and outer["top"] < y < outer["bottom"]
+
+
+def row_boxes(page: Any) -> list[list[dict[str, Any]]]:
+    """The writing boxes on each band (squares and pentagons), top to bottom, left to right."""
+    boxes = squares(page) + pentagons(page)
+    return [sorted((b for b in boxes if within(b, band)), key=lambda b: b["x0"])
+            for band in bands(page)]
+
+
+def failed_boxes(page: Any) -> list[dict[str, Any]]:
+    """The row-sized squares on no band: the failed throws'."""
+    side = min(b["width"] for b in squares(page))
+    return sorted((b for b in squares(page) if abs(b["width"] - side) < 0.1
+                   and not any(within(b, band) for band in bands(page))), key=lambda b: b["x0"])
+
+
+@pytest.mark.parametrize(("paper", "per_page"), VARIANTS)
 def test_every_box_is_there_and_big_enough_to_write_in(paper: str, per_page: int) -> None:
     page = page_of(render("qwinto", paper=paper, per_page=per_page))
     short, long = (round(v * MM, 1) for v in PAPERS[paper])
     assert sorted((round(page.width, 1), round(page.height, 1))) == [short, long]
-    boxes = squares(page)
-    shapes = pentagons(page)
-    per_sheet_grid = sum(r.boxes for r in RULES.sheet.rows) - len(RULES.sheet.pentagons)
-    assert len(shapes) == len(RULES.sheet.pentagons) * per_page
-    # row boxes and failed-throw boxes are squares; every one at least 8 mm
-    assert len(boxes) == (per_sheet_grid + RULES.sheet.failed_throw_boxes) * per_page
-    assert all(b["width"] >= 8 * MM for b in boxes)
-    for shape in shapes:
-        xs = [p[0] for p in shape["pts"]]
-        assert max(xs) - min(xs) >= 8 * MM
+    grid = sum(r.boxes for r in RULES.sheet.rows) - len(RULES.sheet.pentagons)
+    # the grid, the failed throws, and in the formula a box per row, the failed and the total
+    assert len(squares(page)) == (grid + RULES.sheet.failed_throw_boxes + 3 + 2) * per_page
+    # the rows' pentagons and the formula's
+    assert len(pentagons(page)) == (len(RULES.sheet.pentagons) + 1) * per_page
+    for shape in squares(page) + pentagons(page):
+        assert min(shape["width"], shape["height"]) >= 8 * MM
 
 
-@pytest.mark.parametrize("per_page", [1, 4])
-def test_nothing_is_drawn_in_the_unprintable_edge(per_page: int) -> None:
-    page = page_of(render("qwinto", per_page=per_page))
-    edge = PRINTABLE * MM - 0.5
-    for obj in page.rects + page.lines + page.curves + page.chars:
-        assert obj["x0"] >= edge and obj["top"] >= edge
-        assert obj["x1"] <= page.width - edge and obj["bottom"] <= page.height - edge
+@pytest.mark.parametrize(("paper", "per_page"), VARIANTS)
+def test_nothing_is_drawn_in_the_unprintable_edge(paper: str, per_page: int) -> None:
+    page = page_of(render("qwinto", paper=paper, per_page=per_page))
+    for obj, edge in [(o, 5) for o in page.rects + page.lines + page.curves] + [
+            (c, PRINTABLE) for c in glyphs(page)]:
+        assert min(obj["x0"], obj["top"]) >= edge * MM - 0.01
+        assert obj["x1"] <= page.width - edge * MM + 0.01
+        assert obj["bottom"] <= page.height - edge * MM + 0.01
+
+
+@pytest.mark.parametrize(("paper", "per_page"), VARIANTS)
+def test_the_sheet_fills_its_page_and_copies_keep_clear_of_the_cuts(paper: str,
+                                                                    per_page: int) -> None:
+    page = page_of(render("qwinto", paper=paper, per_page=per_page))
+    x0, top, x1, bottom = drawn_bounds(page)
+    printable = (page.width - 2 * PRINTABLE * MM, page.height - 2 * PRINTABLE * MM)
+    assert (bottom - top) / printable[1] >= 0.8
+    assert (x1 - x0) / printable[0] >= 0.8
+    if per_page > 1:
+        assert cut_clearance(page) >= 3
 
 
 def test_four_up_has_cut_lines_between_the_copies() -> None:
     page = page_of(render("qwinto", per_page=4))
-    cuts = [ln for ln in page.lines if ln.get("dash") or ln["stroking_color"] != (0.1,)]
+    cuts = [ln for ln in page.lines if ln["dash"]]
     vertical = [ln for ln in cuts if abs(ln["x0"] - ln["x1"]) < 0.1]
     horizontal = [ln for ln in cuts if abs(ln["top"] - ln["bottom"]) < 0.1]
     assert len(vertical) == 1 and len(horizontal) == 1
@@ -69,26 +143,59 @@ def test_four_up_has_cut_lines_between_the_copies() -> None:
     assert horizontal[0]["top"] == pytest.approx(page.height / 2, abs=0.5)
 
 
-def row_columns(page: Any) -> list[list[int]]:
-    """Sheet column numbers of the boxes (squares and pentagons) on each row, top to bottom."""
-    grid = max(b["width"] for b in squares(page))
-    cells = [(b["x0"], b["top"], b["width"]) for b in squares(page) if b["width"] > grid - 0.1]
-    cells += [(min(p[0] for p in c["pts"]), c["top"], c["x1"] - c["x0"]) for c in pentagons(page)]
-    rows: dict[int, list[float]] = defaultdict(list)
-    size = max(c[2] for c in cells)
-    for x, top, _ in cells:
-        rows[round(top / (size / 2))].append(x)
-    pitch = size / (1 - 2 * INSET / BOX)
-    first = min(x for xs in rows.values() for x in xs)
-    ordered = [sorted(rows[k]) for k in sorted(rows)]
-    ordered = [xs for xs in ordered if len(xs) > 4]
-    return [[round((x - first) / pitch) + 1 for x in xs] for xs in ordered]
+def columns_of(page: Any) -> list[list[int]]:
+    """Sheet column numbers of the boxes on each band, counted from the purple row's first box
+    (column 1) at the grid's pitch."""
+    rows = row_boxes(page)
+    first = min(b["x0"] for row in rows for b in row)
+    return [[round((b["x0"] - first) / (10 * SCALE * MM)) + 1 for b in row] for row in rows]
 
 
-def test_boxes_stand_in_the_definitions_columns() -> None:
-    found = row_columns(page_of(render("qwinto", per_page=1)))
-    assert found == [list(r.box_columns) for r in RULES.sheet.rows]
-    assert found[0] == [3, 4, 5, 7, 8, 9, 10, 11, 12]
+def test_boxes_stand_in_the_definitions_columns_on_bands_of_their_colours() -> None:
+    page = page_of(render("qwinto", per_page=1))
+    assert columns_of(page) == [list(r.box_columns) for r in RULES.sheet.rows]
+    assert columns_of(page)[0] == [3, 4, 5, 7, 8, 9, 10, 11, 12]
+    assert [next(n for n in ROW_RGB if same(b["non_stroking_color"], rgb(n)))
+            for b in bands(page)] == ["orange", "yellow", "purple"]
+    # the pentagons stand where the definition puts them: orange 4 and 8, yellow 9, purple 3, 10
+    shapes = {id(p) for p in pentagons(page)}
+    marked = [[c for c, b in zip(cols, row, strict=True) if id(b) in shapes]
+              for cols, row in zip(columns_of(page), row_boxes(page), strict=True)]
+    assert marked == [[4, 8], [9], [3, 10]]
+
+
+def test_failed_throw_boxes_stand_on_the_column_grid_each_printed_with_its_penalty() -> None:
+    page = page_of(render("qwinto", per_page=1))
+    failed = failed_boxes(page)
+    assert len(failed) == RULES.sheet.failed_throw_boxes == 4
+    purple = row_boxes(page)[2]
+    # the purple row starts in column 1 and has no gap before column 5: its first four boxes
+    # stand in columns 1–4, where the failed throws must stand too
+    for box, above in zip(failed, purple[:4], strict=True):
+        assert box["x0"] == pytest.approx(above["x0"], abs=0.1 * MM)
+        assert box["x1"] == pytest.approx(above["x1"], abs=0.1 * MM)
+    for left, right in itertools.pairwise(failed):
+        assert (right["x0"] - left["x0"]) / MM == pytest.approx(10 * SCALE, abs=0.1)
+    for box in failed:
+        inside = "".join(c["text"] for c in glyphs(page) if within(c, box))
+        assert inside == "−5"
+
+
+def test_score_formula_boxes_take_their_rows_colours_and_signs() -> None:
+    page = page_of(render("qwinto", per_page=1, lang="en"))
+    coloured = tiles(page)
+    assert [next(n for n in ROW_RGB if same(t["non_stroking_color"], rgb(n))) for t in coloured] \
+        == ["orange", "yellow", "purple"]
+    for tile in coloured:
+        assert sum(within(b, tile) for b in squares(page)) == 1
+    formula_top = coloured[0]["top"]
+    pentagon = [p for p in pentagons(page) if abs(p["bottom"] - coloured[0]["bottom"]) < MM]
+    assert len(pentagon) == 1 and pentagon[0]["x0"] > coloured[-1]["x1"]
+    signs = sorted((c for c in glyphs(page) if c["text"] in "+−=" and c["top"] > formula_top
+                    and c["size"] > 10), key=lambda c: c["x0"])
+    assert "".join(c["text"] for c in signs) == "+++−="
+    captions = page.crop((0, formula_top, page.width, page.height)).extract_text()
+    assert captions.splitlines()[-1] == "orange yellow purple pentagons failed throws Total"
 
 
 def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
@@ -97,33 +204,78 @@ def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
     path = tmp_path / "qwinto.yaml"
     text = path.read_text().replace("first_column: 3, boxes: 9, gap_column: 6",
                                     "first_column: 3, boxes: 9, gap_column: 7")
-    path.write_text(text.replace("failed_throw_penalty: 5", "failed_throw_penalty: 7"))
+    text = text.replace("failed_throw_penalty: 5", "failed_throw_penalty: 7")
+    path.write_text(text.replace("failed_throw_boxes: 4", "failed_throw_boxes: 5"))
     page = page_of(render("qwinto", per_page=1, rules_dir=tmp_path))
-    assert row_columns(page)[0] == [3, 4, 5, 6, 8, 9, 10, 11, 12]
-    assert "−7" in page.extract_text()
+    assert columns_of(page)[0] == [3, 4, 5, 6, 8, 9, 10, 11, 12]
+    failed = failed_boxes(page)
+    assert len(failed) == 5
+    assert all("".join(c["text"] for c in glyphs(page) if within(c, b)) == "−7" for b in failed)
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["orange", "yellow", "purple", "failed throws", "Total"]),
-    ("es", ["naranja", "amarilla", "morada", "tiros fallidos"]),
-    ("fr", ["orange", "jaune", "violette", "lancers ratés"]),
+    ("en", ["orange", "yellow", "purple", "failed", "Total", "name", "date",
+            "The game ends once a player has 2 complete rows or", "4 failed throws."]),
+    ("es", ["naranja", "amarilla", "morada", "tiros", "nombre", "fecha"]),
+    ("fr", ["orange", "jaune", "violette", "lancers", "nom", "date", "s’arrête"]),
 ])
 def test_labels_in_each_language(lang: str, words: list[str]) -> None:
-    text = page_of(render("qwinto", lang=lang)).extract_text()
+    text = " ".join(page_of(render("qwinto", lang=lang)).extract_text().split())
     for word in words:
         assert word in text
 
 
-def test_grayscale_sheet_has_no_colour_and_keeps_row_labels() -> None:
-    page = page_of(render("qwinto", grayscale=True))
-    def colour(value: Any) -> tuple[float, ...]:
-        return tuple(value) if isinstance(value, list | tuple) else (value,)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "per_page"), VARIANTS)
+def test_type_is_large_enough_and_never_straddles_a_shape(lang: str, paper: str,
+                                                          per_page: int) -> None:
+    page = page_of(render("qwinto", lang=lang, paper=paper, per_page=per_page))
+    assert min(c["size"] for c in glyphs(page)) >= 7
+    assert straddling(page) == []
+    text = page.extract_text()
+    assert "pnp " not in text and "--" not in text and "'" not in text
 
-    colours = {colour(r["non_stroking_color"]) for r in page.rects}
-    assert all(len(set(c)) == 1 for c in colours), colours
-    fills = {colour(r["non_stroking_color"]) for r in page.rects if r["width"] > 50 * MM}
-    assert len(fills) == len(RULES.sheet.rows)
-    assert "▲" in page.extract_text()
+
+def test_grayscale_tells_the_rows_apart_by_tint_and_mark() -> None:
+    page = page_of(render("qwinto", grayscale=True))
+    fills = {colour(o["non_stroking_color"]) for o in page.rects + page.curves if o["fill"]}
+    assert all(len(set(c)) == 1 for c in fills), fills
+    greys = [colour(b["non_stroking_color"])[0] for b in bands(page)]
+    assert len(greys) == 3
+    assert all(g <= 0.85 for g in greys), greys
+    assert all(abs(a - b) >= 0.15 for a, b in itertools.combinations(greys, 2)), greys
+    assert [colour(t["non_stroking_color"])[0] for t in tiles(page)] == greys
+    # each row label begins with its mark, drawn as a black shape: ● a curve, ■ a square,
+    # ▲ a three-cornered curve
+    left = bands(page)[2]["x0"]
+    marks = sorted((o for o in page.rects + page.curves if o["fill"] and o["x1"] < left
+                    and same(o["non_stroking_color"], (0,))), key=lambda o: o["top"])
+    assert len(marks) == 3
+    circle, square, triangle = marks
+    assert "pts" in circle and len(circle["pts"]) > 4
+    assert square in page.rects and abs(square["width"] - square["height"]) < 0.1
+    assert len(triangle["pts"]) == 4
+    for mark, band in zip(marks, bands(page), strict=True):
+        assert band["top"] < (mark["top"] + mark["bottom"]) / 2 < band["bottom"]
+
+
+def test_sheets_stay_small() -> None:
+    for lang, (paper, per_page), grayscale in itertools.product(LANGS, VARIANTS, (False, True)):
+        data = render("qwinto", lang=lang, paper=paper, per_page=per_page, grayscale=grayscale)
+        assert len(data) <= SHEET_BYTES, (lang, paper, per_page, grayscale, len(data))
+
+
+def test_fillable_sheet_has_a_name_and_a_date_field_on_the_header_lines() -> None:
+    page = page_of(render("qwinto", fillable=True))
+    fields = {a["data"]["T"].decode(): a for a in page.annots}
+    lines = sorted((ln for ln in page.lines if not ln["dash"]), key=lambda ln: ln["x0"])
+    assert len(lines) == 2
+    for name, line in zip(("name", "date"), lines, strict=True):
+        field = fields[name]
+        assert field["x0"] == pytest.approx(line["x0"], abs=0.1 * MM)
+        assert field["x1"] == pytest.approx(line["x1"], abs=0.1 * MM)
+        assert field["bottom"] == pytest.approx(line["top"], abs=0.1 * MM)
+        assert field["bottom"] - field["top"] >= 8 * MM
 
 
 def test_pdf_is_reproducible_and_carries_metadata() -> None:

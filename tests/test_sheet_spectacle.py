@@ -14,7 +14,16 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pdfcheck import MM, page_of, pdffonts, qpdf_check
+from pdfcheck import (
+    BUNDLED_FACES,
+    MM,
+    command_lines,
+    font_faces,
+    glyph_size,
+    page_of,
+    pdffonts,
+    qpdf_check,
+)
 from pnp.cli import main
 from pnp.definitions import GAMES, load
 from pnp.render.sheet import PAPERS, PRINTABLE, impose, layouts, render
@@ -67,9 +76,8 @@ def text_in(page: Any, b: dict[str, Any]) -> str:
 
 
 def panel(page: Any) -> dict[str, Any]:
-    """The reminder panel, the one filled curve (a rounded rectangle)."""
-    (shape,) = [c for c in page.curves if c["fill"]]
-    return shape
+    """The reminder panel, the largest filled curve (a rounded rectangle)."""
+    return max((c for c in page.curves if c["fill"]), key=lambda c: c["width"] * c["height"])
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -105,6 +113,36 @@ def track_reading(page: Any) -> tuple[list[int], int]:
     heavy = max(cells, key=lambda c: c["linewidth"])
     assert sum(c["linewidth"] == heavy["linewidth"] for c in cells) == 1
     return numbers, int(text_in(page, heavy))
+
+
+@pytest.mark.parametrize(("lang", "paper", "per_page"), [
+    ("en", "a4", 1), ("fr", "letter", 2), ("es", "a4", 2)])
+def test_the_end_pointer_stands_under_the_end_box(lang: str, paper: str, per_page: int) -> None:
+    """The triangle under the track points at the box of the end threshold (5 VP): its
+    centre within 1 mm of that box's centre, just below it, and its words beside it."""
+    page = sheet(lang=lang, paper=paper, per_page=per_page)
+    track = [b for b in boxes(page) if text_in(page, b).lstrip("−-").isdigit()]
+    ends = [b for b in track if text_in(page, b) == str(RULES.end.points)
+            and b["height"] > 8 * MM]
+    triangles = [c for c in page.curves if c["fill"] and len(c["pts"]) <= 4
+                 and c["width"] < 3 * MM]
+    assert len(ends) == len(triangles) == per_page
+    for end, triangle in zip(sorted(ends, key=lambda b: (b["top"], b["x0"])),
+                             sorted(triangles, key=lambda c: (c["top"], c["x0"])), strict=True):
+        centre = (end["x0"] + end["x1"]) / 2
+        assert abs((triangle["x0"] + triangle["x1"]) / 2 - centre) <= 1 * MM
+        assert 0 < triangle["top"] - end["bottom"] < 2 * MM
+        words = [c for c in page.chars if abs(c["bottom"] - triangle["bottom"]) < 1 * MM
+                 and 0 < min(abs(c["x0"] - triangle["x1"]), abs(triangle["x0"] - c["x1"]))
+                 < 1.5 * MM]
+        assert words, "the pointer's words stand beside it"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_no_glyph_below_6_pt_and_no_command_line(lang: str) -> None:
+    page = sheet(lang=lang, paper="letter", per_page=2)
+    assert min(glyph_size(c) for c in page.chars) >= 6.0
+    assert command_lines(pdf(lang=lang, paper="letter", per_page=2)) == []
 
 
 def test_track_runs_from_the_reserved_penalty_past_the_end_threshold() -> None:
@@ -146,7 +184,7 @@ def test_the_editors_completions_are_marked() -> None:
     assert "the top chip of 2 different piles*" in text
     for ability in ("take the top chip of a pile*", "free*"):
         assert ability in text
-    assert "* The editors' proposal" in text
+    assert "* The editors’ proposal" in text
 
 
 def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
@@ -154,7 +192,7 @@ def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
         shutil.copy(ROOT / "rules" / f"{game}.yaml", tmp_path)
     path = tmp_path / "spectacle.yaml"
     text = path.read_text()
-    for old, new in [("reserved: 3 ", "reserved: 4 "), ("points: 5 ", "points: 6 "),
+    for old, new in [("points: 5 ", "points: 6 "),
                      ("requirement: 13", "requirement: 12"), ("chips: 5 ", "chips: 4 "),
                      ("{id: reserve, name: {es: reservar una carta de desarrollo, en: reserve "
                       "a development card, fr: réserver une carte de développement}, "
@@ -167,8 +205,8 @@ def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
     path.write_text(text)
     page = sheet(rules_dir=tmp_path)
     numbers, heavy = track_reading(page)
-    assert (numbers[0], numbers[-1], heavy) == (-4, 8, 6)
-    assert [len(row) for row in rows(page)] == [13, 3, 7, 7, 4 + 4, 5]
+    assert (numbers[0], numbers[-1], heavy) == (-3, 8, 6)
+    assert [len(row) for row in rows(page)] == [12, 3, 7, 7, 3 + 4, 5]
     text = page.extract_text()
     assert "bonus 12+" in text and "bonus 13+" not in text
     assert "6 VP: the game ends" in text
@@ -178,7 +216,7 @@ def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["VICTORY POINTS", "NOBLES RECEIVED", "jack", "queen", "series", "runs",
             "reserved cards", "CHIPS HELD", "take chips", "FINAL SCORE"]),
-    ("es", ["PUNTOS DE VICTORIA", "jota", "caballo", "rey", "escaleras", "coger fichas",
+    ("es", ["PUNTOS DE VICTORIA", "jota", "dama", "rey", "escaleras", "coger fichas",
             "cartas reservadas", "PUNTUACIÓN FINAL", "empate"]),
     ("fr", ["POINTS DE VICTOIRE", "valet", "dame", "roi", "suites", "prendre des jetons",
             "cartes réservées", "SCORE FINAL", "égalité"]),
@@ -225,8 +263,9 @@ def test_nothing_is_drawn_in_the_unprintable_edge(paper: str, per_page: int) -> 
 
 def test_two_per_page_has_one_cut_line_between_the_copies() -> None:
     page = sheet(per_page=2, lang="fr")
-    assert len(page.lines) == 1
-    line = page.lines[0]
+    cuts = [ln for ln in page.lines if ln["dash"]]
+    assert len(cuts) == 1
+    line = cuts[0]
     assert abs(line["top"] - line["bottom"]) < 0.1
     assert line["top"] == pytest.approx(page.height / 2, abs=0.5)
 
@@ -261,7 +300,7 @@ def test_fonts_embedded_and_structure_clean(tmp_path: Path) -> None:
     path.write_bytes(pdf(lang="es", per_page=2, grayscale=True))
     fonts = pdffonts(path)
     assert fonts and all(line.split()[-5] == "yes" for line in fonts)
-    assert all("DejaVu" in line for line in fonts)
+    assert fonts and font_faces(fonts) <= BUNDLED_FACES
     check = qpdf_check(path)
     assert check.returncode == 0, check.stdout
 

@@ -15,7 +15,16 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from pdfcheck import MM, page_of, pdffonts, qpdf_check
+from pdfcheck import (
+    BUNDLED_FACES,
+    MM,
+    command_lines,
+    font_faces,
+    glyph_size,
+    page_of,
+    pdffonts,
+    qpdf_check,
+)
 from pnp.cli import main
 from pnp.definitions import load
 from pnp.definitions.xactika import Definition
@@ -146,7 +155,7 @@ def test_pad_numbers_come_from_the_definition() -> None:
     text = panel_text(sheet("pad"))
     tricks = RULES.tricks_per_hand
     assert f"may not make the bids add up to {tricks}." in text
-    assert f"bid {RULES.bidding.min} to {RULES.bidding.max}, from the dealer's left" in text
+    assert f"bid {RULES.bidding.min} to {RULES.bidding.max}, from the dealer’s left" in text
     assert f"bid missed: −{RULES.scoring.missed_bid} per trick of difference" in text
     assert f"{RULES.end.hands} hands of {tricks} tricks" in text
     assert text.count(f"each trick: +{RULES.scoring.per_trick}") == sum(
@@ -204,8 +213,10 @@ def test_stats_cards_per_page_at_card_proportions(paper: str, per_page: int) -> 
         assert card["width"] == pytest.approx(CARD[0] * scale * MM, abs=0.3)
         assert card["height"] == pytest.approx(CARD[1] * scale * MM, abs=0.3)
     if per_page == 9:
-        assert cards[0]["width"] / MM == pytest.approx(63, rel=0.04)
-        assert cards[0]["height"] / MM == pytest.approx(88, rel=0.04)
+        # three across A4 between 8 mm margins and two 7 mm gutters: (210 - 16 - 14) / 3;
+        # three down Letter: (279.4 - 16 - 14) / 3 high, so 63 / 88 of that wide
+        wide = {"a4": 60.0, "letter": (279.4 - 16 - 14) / 3 * 63 / 88}[paper]
+        assert cards[0]["width"] / MM == pytest.approx(wide, abs=0.05)
 
 
 def table_rows(page: Any) -> list[tuple[int, ...]]:
@@ -291,6 +302,35 @@ def test_pad_in_colour_tints_the_dealer_rule() -> None:
     assert any(len(set(c)) > 1 for c in fills)
 
 
+@pytest.mark.parametrize(("lang", "paper"), [("en", "a4"), ("fr", "letter"), ("es", "a4")])
+def test_the_line_above_the_dealer_rule_stands_2_mm_clear_of_its_tint(lang: str,
+                                                                      paper: str) -> None:
+    """The dealer's rule sits on a framed tint in the mode panel: the text just above it
+    ("bid missed: ...") ends, descenders included, at least 2 mm above the tint."""
+    page = sheet("pad", lang=lang, paper=paper)
+    (note,) = [r for r in page.rects if r["fill"] and r["stroke"]
+               and len(set(colour(r["non_stroking_color"]))) > 1]
+    above = [c for c in page.chars if c["bottom"] <= note["top"] + 0.01
+             and note["x0"] - 1 <= c["x0"] <= note["x1"] and c["text"].strip()]
+    closest = max(above, key=lambda c: c["bottom"])
+    assert note["top"] - closest["bottom"] >= 2 * MM, (note["top"] - closest["bottom"]) / MM
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_nine_stats_cards_still_print_6_pt_type(paper: str, lang: str) -> None:
+    """Nine to a page is the stats card's smallest scale (0.94 on Letter): every glyph,
+    shape names and notes included, at 6 pt at least."""
+    page = sheet("stats", lang=lang, paper=paper, per_page=9)
+    smallest = min(page.chars, key=glyph_size)
+    assert glyph_size(smallest) >= 6.0, (smallest["text"], glyph_size(smallest))
+
+
+def test_no_command_line_on_the_pad_or_the_cards() -> None:
+    for kind, per_page in (("pad", 1), ("stats", 4)):
+        assert command_lines(pdf(kind, lang="fr", per_page=per_page)) == []
+
+
 @pytest.mark.parametrize("kind", ["pad", "stats"])
 def test_pdf_is_reproducible_and_carries_metadata(kind: str) -> None:
     first = render("xactika", kind=kind, lang="fr", paper="letter")
@@ -306,7 +346,7 @@ def test_fonts_embedded_and_structure_clean(tmp_path: Path, kind: str, per_page:
     path.write_bytes(pdf(kind, lang="es", per_page=per_page))
     fonts = pdffonts(path)
     assert fonts and all(line.split()[-5] == "yes" for line in fonts)
-    assert {line.split()[0].split("+")[-1] for line in fonts} <= {"DejaVuSans", "DejaVuSans-Bold"}
+    assert fonts and font_faces(fonts) <= BUNDLED_FACES
     check = qpdf_check(path)
     assert check.returncode == 0, check.stdout
 

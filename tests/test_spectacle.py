@@ -478,12 +478,12 @@ def test_cli_scores_the_example_in_three_languages() -> None:
     runner = CliRunner()
     english = runner.invoke(main, ["score", "spectacle", str(EXAMPLE), "--lang", "en"])
     assert english.exit_code == 0, english.output
-    assert "runs claimed: 2 × 1 VP (3C 4C 5C 6C; 8S 9S 10S)" in english.output
+    assert "runs claimed: 2 × 1 VP (3♣ 4♣ 5♣ 6♣; 8♠ 9♠ 10♠)" in english.output
     spanish = runner.invoke(main, ["score", "spectacle", str(EXAMPLE), "--lang", "es"])
     assert "escaleras reclamadas: 2 × 1 PV" in spanish.output
-    assert "cartas reservadas sin comprar: 1 × −1 PV (9C)" in spanish.output
+    assert "cartas reservadas sin comprar: 1 × −1 PV (9♣)" in spanish.output
     french = runner.invoke(main, ["score", "spectacle", str(EXAMPLE), "--lang", "fr"])
-    assert "suites revendiquées : 2 × 1 PV" in french.output
+    assert "suites revendiquées\u202f: 2 × 1 PV" in french.output
 
 
 def test_cli_json_totals_and_ranking() -> None:

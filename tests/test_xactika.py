@@ -553,7 +553,7 @@ def test_cli_scores_the_example() -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("es", "mano 1: pujó 0, hizo 1, falló por 1"),
-    ("fr", "manche 2 : annonce 1, fait 1, contrat réussi"),
+    ("fr", "manche 2\u202f: annonce 1, fait 1, contrat réussi"),
 ])
 def test_cli_speaks_spanish_and_french(lang: str, words: str) -> None:
     result = CliRunner().invoke(main, ["score", "xactika", str(EXAMPLE), "--lang", lang])

@@ -193,4 +193,6 @@ class GameInfo(Model):
     credits: Credits
     players: PlayerCount
     minutes: Positive | None = None
+    minutes_estimated: Bool = False
+    """The playing time is this edition's estimate: the source gives none."""
     decisions: Annotated[tuple[Decision, ...], unique("id")] = ()

@@ -157,7 +157,8 @@ class End(Model):
 
 class Ranking(Model):
     tiebreak: Literal["filled_spaces"]
-    still_tied: Literal["shared_place"]
+    still_tied: Literal["another_game", "shared_place"]
+    """Players level on points and spaces: another game decides, or they share the place."""
 
 
 class CotoFormat(Model):

@@ -126,11 +126,29 @@ class AdvancedEnd(Model):
     penalty_ranks: tuple[Count, ...]
 
 
+class RisingChain(Model):
+    """A caída on a caída is worth more: the points of each link of a chain."""
+
+    points: tuple[Points, ...]
+
+
+class CardTransfer(Model):
+    """Points are paid with captured cards, moved from the payer's pile to the scorer's;
+    only the end-of-deal count scores. With more than two sides, who pays:"""
+
+    mesa_paid_by: Literal["each_opponent"]
+    """A mesa, and every point that is not a caída: each opponent pays it in full."""
+    caida_paid_by: Literal["captured_player"]
+    """A caída (each link of a chain): only the player whose card was taken."""
+
+
 class Variants(Model):
     aces_high: AcesHigh
     heavy_hidden: HeavyHidden
     advanced_end: AdvancedEnd
     short_target: Target
+    rising_chain: RisingChain
+    card_transfer: CardTransfer
 
 
 class Tint(Model):
@@ -187,6 +205,10 @@ class Definition(GameInfo):
                              ("variants.aces_high.rank_order", self.variants.aces_high.rank_order)):
             if sorted(order) != sorted(ranks) or len(order) != len(ranks):
                 raise ValueError(f"{where} must list each rank of the deck once")
+        if len(self.variants.rising_chain.points) != len(self.caida.points):
+            raise ValueError(f"variants.rising_chain.points: one entry per link of a chain "
+                             f"({len(self.caida.points)}), got "
+                             f"{len(self.variants.rising_chain.points)}")
         for rank in (*self.variants.advanced_end.bonus_ranks,
                      *self.variants.advanced_end.penalty_ranks):
             if rank not in ranks:

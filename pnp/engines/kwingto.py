@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.definitions.kwingto import Deck, Definition
@@ -336,5 +336,18 @@ def _score_data(rules: Definition, data: Any) -> tuple[Score, tuple[Note, ...]]:
 
 
 def score(rules: Definition, data: Any) -> Result:
-    """Score the calculator's input: one board, or ``players: {NAME: board}``."""
-    return score_sheets("kwingto", data, lambda board: _score_data(rules, board), rules.players)
+    """Score the calculator's input: one board, or ``players: {NAME: board}``.
+
+    Players level on points and filled spaces stay in one group of the ranking; when
+    another game decides such a tie, a note says it is unresolved.
+    """
+    result = score_sheets("kwingto", data, lambda board: _score_data(rules, board),
+                          rules.players)
+    if rules.ranking.still_tied != "another_game":
+        return result
+    place, ties = 1, []
+    for group in result.ranking:
+        if len(group) > 1:
+            ties.append(Note("unresolved_tie", {"players": list(group), "place": place}))
+        place += len(group)
+    return replace(result, notes=(*result.notes, *ties))

@@ -142,6 +142,14 @@ class Options:
     advanced_end: bool = False
     aces_high: bool = False
     heavy_hidden: bool = False
+    rising_chain: bool = False
+    """A caída chain scores the rising points of ``variants.rising_chain``."""
+    card_transfer: bool = False
+    """Points are paid with captured cards; only the end-of-deal count scores."""
+
+
+FLAGS = ("advanced_end", "aces_high", "heavy_hidden", "rising_chain", "card_transfer")
+"""The variants an input may switch on in its ``options``."""
 
 
 @dataclass(frozen=True)
@@ -243,9 +251,9 @@ def _teams(rules: Definition, players: tuple[str, ...], value: Any) -> dict[str,
 
 def _options(rules: Definition, value: Any) -> Options:
     given = mapping(value if value is not None else {}, "options")
-    only_keys(given, ("target", "advanced_end", "aces_high", "heavy_hidden"), "options")
+    only_keys(given, ("target", *FLAGS), "options")
     flags = {}
-    for key in ("advanced_end", "aces_high", "heavy_hidden"):
+    for key in FLAGS:
         flag = given.get(key, False)
         if not isinstance(flag, bool):
             raise InputError(f"options: {key}: expected true or false, got {shown(flag)}")
@@ -541,11 +549,16 @@ def _penalties(rules: Definition, deal: Deal, round_: Round,
     return lines
 
 
+def chain_points(rules: Definition, options: Options) -> tuple[int, ...]:
+    """The points of each link of a caída chain under ``options``."""
+    return rules.variants.rising_chain.points if options.rising_chain else rules.caida.points
+
+
 def _play_item(rules: Definition, deal: Deal, play: Play, number: int) -> tuple[str, Item]:
     points = rules.mesa.points if play.mesa else 0
     call = None
     if play.caida:
-        points += rules.caida.points[play.caida - 1]
+        points += chain_points(rules, deal.options)[play.caida - 1]
         calls = rules.caida.calls_with_mesa if play.mesa else rules.caida.calls
         call = calls[play.caida - 1]
     return deal.side_of[play.player], Item("play", points, {
@@ -576,6 +589,79 @@ def _count(rules: Definition, captured: Mapping[str, int]) -> list[tuple[str, It
     return lines
 
 
+class _Piles:
+    """Card-transfer scoring: every point is paid with cards from the payer's captured
+    pile to the scorer's. Cards a pile cannot give yet are owed, and paid as soon as it
+    receives some; whatever is still owed when the deal ends is cancelled.
+
+    Without a card count the piles are unknown, and every payment is made in full.
+    """
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.cards = dict(deal.captured) if deal.captured is not None else None
+        self.received = dict.fromkeys(deal.sides, 0)
+        self.given = dict.fromkeys(deal.sides, 0)
+        self.owed: list[list[Any]] = []
+        """[payer, receiver, cards] in the order the debts arose."""
+
+    def payers(self, rules: Definition, side: str, item: Item) -> list[tuple[str, int]]:
+        """Who pays ``side`` for ``item``, and how many cards each."""
+        deal, d = self.deal, item.detail
+        if item.what in ("false_call", "hidden"):
+            return [(deal.side_of[d["player"]], item.points)]
+        if item.what == "last_card" and side != deal.side_of[deal.dealer]:
+            return [(deal.side_of[deal.dealer], item.points)]
+        opponents = deal.opponents(side)
+        if item.what != "play" or not d["caida"]:
+            return [(payer, item.points) for payer in opponents]
+        players = deal.players
+        taken_from = deal.side_of[players[players.index(d["player"]) - 1]]
+        link = chain_points(rules, deal.options)[d["caida"] - 1]
+        owed = dict.fromkeys(opponents, 0)
+        owed[taken_from] += link
+        for payer in opponents:
+            owed[payer] += item.points - link
+        return [(payer, cards) for payer, cards in owed.items() if cards]
+
+    def pay(self, rules: Definition, side: str, item: Item) -> Item:
+        """Pay ``item``'s points to ``side`` in cards; the line then scores nothing."""
+        payers = self.payers(rules, side, item) if item.points > 0 else []
+        for payer, cards in payers:
+            self.owed.append([payer, side, cards])
+        self._settle()
+        return replace(item, points=0, detail={**item.detail, "transfer": True,
+                                               "cards": sum(c for _, c in payers),
+                                               "from": [p for p, _ in payers]})
+
+    def _settle(self) -> None:
+        progress = True
+        while progress:
+            progress = False
+            for debt in self.owed:
+                payer, receiver, cards = debt
+                paid = cards if self.cards is None else min(cards, self.cards[payer])
+                if paid:
+                    if self.cards is not None:
+                        self.cards[payer] -= paid
+                        self.cards[receiver] += paid
+                    self.given[payer] += paid
+                    self.received[receiver] += paid
+                    debt[2] -= paid
+                    progress = True
+            self.owed = [debt for debt in self.owed if debt[2]]
+
+    def count(self, rules: Definition) -> list[tuple[str, Item]]:
+        """The end-of-deal count on the piles as the payments left them."""
+        assert self.cards is not None and self.deal.captured is not None
+        lines = _count(rules, self.cards)
+        return [(side, replace(item, detail={
+            **item.detail, "captured": self.deal.captured[side],
+            "received": self.received[side], "given": self.given[side],
+            "unpaid": sum(d[2] for d in self.owed if d[0] == side)}))
+            for side, item in lines]
+
+
 def score_deal(rules: Definition, deal: Deal) -> Result:
     """Run the deal's events in order, stopping the scoring when a side reaches the target."""
     totals = dict(deal.before)
@@ -583,7 +669,11 @@ def score_deal(rules: Definition, deal: Deal) -> Result:
                                     for s in deal.sides}
     winners: tuple[str, ...] = ()
     won_at: dict[str, Any] | None = None
+    piles = _Piles(deal) if deal.options.card_transfer else None
     for where, lines in _events(rules, deal):
+        if piles is not None:
+            lines = (piles.count(rules) if where["event"] == "count"
+                     else [(side, piles.pay(rules, side, item)) for side, item in lines])
         for side, item in lines:
             if winners:
                 item = replace(item, points=0, detail={**item.detail, "void": True,

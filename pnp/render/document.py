@@ -52,10 +52,12 @@ from pnp.definitions import check_game, load
 from pnp.definitions.base import in_language
 from pnp.engines.result import Result
 from pnp.errors import PnpError, ReadError
-from pnp.i18n import LANGUAGES, translator
+from pnp.i18n import LANGUAGES, translator, typography
+from pnp.preflight import keyword
 from pnp.render.figures import Context as FigureContext
 from pnp.render.figures import FigureError, Figures, inline, overlay
 from pnp.render.flow import align_numbers, keep_together
+from pnp.render.identity import lockup_svg
 from pnp.render.paper import css_size, points
 from pnp.render.references import Fault, Outside, Policy, Unreadable, clipped, read_inside
 
@@ -121,6 +123,7 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
     figures = Figures(FigureContext(game, rules, lang, _, example))
     context = {"rules": rules, "lang": lang, "_": _, "game": game, "example": example,
                "figure": figures.figure, "figure_ref": figures.figure_ref,
+               "sheet_file": functools.partial(sheet_file, game, lang),
                **_game_context(game, rules)}
     path = source(kind, game, lang)
     if not path.is_file():
@@ -144,23 +147,65 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
         body = figures.place(body)
     except FigureError as exc:
         raise DocumentError(f"{shown(path)}: {exc}") from None
-    body = align_numbers(keep_together(body))
+    body = align_numbers(keep_together(typeset(body, lang)))
     policy = Policy(templates)
     _refuse(policy.page(body), texts.read)
     if len(body) > MAX_TEXT:
         raise DocumentError(f"{shown(path)}: too long: more than {MAX_TEXT // 1024} KiB of "
                             f"HTML (the longest bundled rulebook has 30)")
-    headings = tuple(_flatten(converter.toc_tokens))  # type: ignore[attr-defined]
+    headings = tuple((ident, typography(text, lang), level) for ident, text, level
+                     in _flatten(converter.toc_tokens))  # type: ignore[attr-defined]
     kind_title = _("Rules of play") if kind == "rulebook" else _("Reference card")
     title = f"{rules.name(lang)} — {kind_title}"
     design = _Sandbox(templates, autoescape=jinja2.select_autoescape(["html", "j2"]))
+    identity = rules.print.identity
+    colours = [tint.colour for tint in identity.colours]
     page = _render(design, f"{kind}.html.j2", {
         **context, "body": Markup(body), "headings": headings, "title": title,
         "art": lambda name, **size: Markup(figures.art(name, **size)),
+        "lockup": Markup(lockup_svg(identity, rules.name(lang), label=rules.name(lang))),
+        "identity_style": "; ".join(
+            [f"--game-{index}: {colour}" for index, colour in enumerate(colours, 1)]
+            + [f"--game-ink: {identity.ink.colour}"]),
         "page_of": _page_of(_("page {page} of {pages}")), "created": _source_date()},
         limit=MAX_TEXT * 2)
     _refuse(policy.page(page), design.read)
     return Composed(game, kind, lang, title, page, headings, figures)
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+_VERBATIM = {"code", "pre", "script", "style"}
+
+
+def typeset(fragment: str, lang: str) -> str:
+    r"""The text of an HTML fragment in ``lang``'s typography (:func:`pnp.i18n.typography`),
+    its markup and its code left as they are. Each piece of text is read after the last
+    character of the one before, so that a quotation mark or a French colon that follows
+    markup (``<strong>Note</strong>:``) is set as if the markup were not there.
+
+    >>> typeset("<p><strong>Note</strong> : l'as <code>a:b</code></p>", "fr")
+    '<p><strong>Note</strong>\u202f: l’as <code>a:b</code></p>'
+    """
+    parts = _TAG.split(fragment)
+    texts: list[int] = []
+    verbatim = 0
+    for index, part in enumerate(parts):
+        if index % 2:
+            name = re.match(r"</?\s*(\w+)", part)
+            if name and name[1].lower() in _VERBATIM and not part.endswith("/>"):
+                verbatim += -1 if part.startswith("</") else 1
+            continue
+        if verbatim > 0 or not part:
+            continue
+        text = html.unescape(part)
+        before = html.unescape(parts[texts[-1]])[-1:] if texts else ""
+        done = typography(before + text, lang)
+        if before and done[0] != before:
+            previous = html.unescape(parts[texts[-1]])
+            parts[texts[-1]] = html.escape(previous[:-1] + done[0], quote=False)
+        parts[index] = html.escape(done[len(before):], quote=False)
+        texts.append(index)
+    return "".join(parts)
 
 
 def _refuse(fault: Fault | None, sources: Sequence[tuple[Path, str]]) -> None:
@@ -204,6 +249,7 @@ def render_pdf(composed: Composed) -> bytes:
                 if last_page_fill(retry) >= SHORT_LAST_PAGE:
                     document = retry
                     break
+        document.metadata.keywords = [keyword(composed.kind)]
         places = {name[len("art-"):]: (index, box)
                   for index, page in enumerate(document.pages)
                   for name, box in page.anchors.items() if name.startswith("art-")}
@@ -389,6 +435,22 @@ def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
             "total": result.total if result.single else None,
             "totals": result.totals, "ranking": [list(g) for g in result.ranking],
             "notes": [texts.describe_note(n, _) for n in result.notes]}
+
+
+def sheet_file(game: str, lang: str, kind: str, paper: str = "a4",
+               document: str = "sheet") -> str:
+    """The name of the file a build writes for ``game``'s ``kind`` of sheet (or deck),
+    which sits in the same folder as the rulebook: a book names it so that players can
+    find it.
+
+    >>> sheet_file("kwingto", "fr", "coto", "letter")
+    'kwingto-coto-letter.pdf'
+    >>> sheet_file("xactika", "es", "poker", document="deck")
+    'xactika-deck-poker-a4.pdf'
+    """
+    from pnp.build import Target
+
+    return Target(game, lang, document, paper, kind=kind).relative.name
 
 
 def _game_context(game: str, rules: Any) -> dict[str, Any]:

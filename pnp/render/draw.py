@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import itertools
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.preflight import keyword
 from pnp.render import fonts
 
 LINE = 0.3
@@ -34,13 +37,14 @@ class PnpCanvas(Canvas):
     def drawString(self, x: float, y: float, text: str,
                    *args: object, **kwargs: object) -> None:
         font, size = self._font()
-        pieces = fonts.runs(text, font)
-        for face, run in pieces:
-            if face != font:
+        current = font
+        for face, run in fonts.runs(text, font):
+            if face != current:
                 self.setFont(face, size)
+                current = face
             self._draw_run(x, y, run, *args, **kwargs)
             x += fonts.width(run, face, size)
-        if any(face != font for face, _run in pieces):
+        if current != font:
             self.setFont(font, size)
 
     def _draw_run(self, x: float, y: float, run: str, *args: object, **kwargs: object) -> None:
@@ -58,12 +62,13 @@ class PnpCanvas(Canvas):
 
 
 def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, subject: str,
-               lang: str) -> Canvas:
+               lang: str, document: str) -> Canvas:
     """A canvas for a ``page`` (width, height in mm) as every pnp PDF is made.
 
     Invariant (the same input gives the same bytes), compressed, in the bundled sans by
-    default. Streams stay binary: reportlab's default ASCII85 wrapping makes files a
-    fifth larger and slower to write, for mail systems of the 1990s.
+    default, with ``document`` (``sheet`` or ``deck``) in its Keywords for the preflight
+    (:func:`pnp.preflight.keyword`). Streams stay binary: reportlab's default ASCII85
+    wrapping makes files a fifth larger and slower to write, for mail systems of the 1990s.
     """
     rl_config.useA85 = 0
     fonts.register()
@@ -75,6 +80,7 @@ def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, sub
     canvas.setAuthor("pnp")
     canvas.setCreator("pnp")
     canvas.setSubject(subject)
+    canvas.setKeywords(keyword(document))
     return canvas
 
 
@@ -127,6 +133,37 @@ def box(canvas: Canvas, x: float, y: float, width: float, height: float | None =
     _record(canvas, field, x, y, width, width if height is None else height)
 
 
+def grid(canvas: Canvas, x: float, top: float, widths: Sequence[float],
+         heights: Sequence[float], *, heavy: Collection[int] = (),
+         fields: Sequence[Sequence[Field | None]] = ()) -> None:
+    """Writing boxes in rows (from ``top`` down) and columns that share their borders, each
+    border stroked once, so two boxes side by side show one line, not two; the columns in
+    ``heavy`` are framed heavy. ``fields[row][column]`` makes that box a form field."""
+    xs = [x]
+    for width in widths:
+        xs.append(xs[-1] + width)
+    ys = [top]
+    for height in heights:
+        ys.append(ys[-1] - height)
+    canvas.saveState()
+    canvas.setFillGray(1)
+    for row, (upper, lower) in enumerate(itertools.pairwise(ys)):
+        for column, (left, right) in enumerate(itertools.pairwise(xs)):
+            canvas.rect(left, lower, right - left, upper - lower, stroke=0, fill=1)
+            named = fields[row][column] if row < len(fields) else None
+            _record(canvas, named, left, lower, right - left, upper - lower)
+    canvas.setStrokeGray(0.1)
+    canvas.setLineCap(2)
+    for index, at in enumerate(xs):
+        canvas.setLineWidth(HEAVY if {index - 1, index} & set(heavy) else LINE)
+        canvas.line(at, ys[-1], at, top)
+    for at in ys:
+        for column, (left, right) in enumerate(itertools.pairwise(xs)):
+            canvas.setLineWidth(HEAVY if column in heavy else LINE)
+            canvas.line(left, at, right, at)
+    canvas.restoreState()
+
+
 def pentagon(canvas: Canvas, x: float, y: float, side: float,
              field: Field | None = None) -> None:
     """A writing box shaped as a pentagon: a square whose top rises to a point."""
@@ -147,6 +184,21 @@ def pentagon(canvas: Canvas, x: float, y: float, side: float,
     _record(canvas, field, x, y + side * 0.06, side, side * 0.72)
 
 
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width``, broken at plain spaces only.
+
+    Unlike reportlab's ``simpleSplit``, a no-break space holds, as French wants before
+    its colons and as a term wants next to its points.
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fonts.width(f"{lines[-1]} {word}", font, size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def centred(canvas: Canvas, x: float, y: float, text: str) -> None:
     canvas.drawCentredString(x, y, text)
 
@@ -157,3 +209,15 @@ def operator(canvas: Canvas, x: float, y: float, sign: str) -> None:
     canvas.setFont(fonts.SANS_BOLD, 5)
     canvas.drawCentredString(x, y - 1.7, sign)
     canvas.restoreState()
+
+
+def writing_line(canvas: Canvas, x: float, y: float, width: float, height: float,
+                 field: Field | None = None) -> None:
+    """A line to write on, ``width`` long at ``y``, and a form field ``height`` high above it
+    if ``field`` asks."""
+    canvas.saveState()
+    canvas.setStrokeGray(0.1)
+    canvas.setLineWidth(LINE)
+    canvas.line(x, y, x + width, y)
+    canvas.restoreState()
+    _record(canvas, field, x, y, width, height)

@@ -48,7 +48,7 @@ def _cut(canvas: Canvas, x: float, y: float, width: float,
 def _face(context: Context, counts: Sequence[int]) -> Callable[[Canvas], None]:
     deck = context.rules.deck
     card = engine.Card(deck.shape_ids, tuple(counts))
-    return deck_xactika.Face(card, context.rules, context.style(), POKER)
+    return deck_xactika.Face(card, context.rules, context.style(), POKER, 0.0)
 
 
 def components(context: Context) -> Art:
@@ -65,13 +65,13 @@ def components(context: Context) -> Art:
     style = context.style()
 
     def draw(canvas: Canvas) -> None:
-        _cut(canvas, 0, 0, width, deck_xactika.Back(rules, style, POKER))
+        _cut(canvas, 0, 0, width, deck_xactika.Back(rules, style, POKER, 0.0))
         for index, card in enumerate(hands):
             _cut(canvas, width * 0.6 + index * step, 0, width, _face(context, card))
         left = width * 0.6 + (len(hands) - 1) * step + width + 8
         for index, count in enumerate(counts):
             _cut(canvas, left + index * 4, -index * 0.0, width,
-                 deck_xactika.StatsCard(count, rules, style, POKER))
+                 deck_xactika.StatsCard(count, rules, style, POKER, 0.0))
 
     total = width * 0.6 + (len(hands) - 1) * step + width + 8 + (len(counts) - 1) * 4 + width
     return Art(total, height, draw,
@@ -217,7 +217,7 @@ def stats(context: Context) -> Art:
     def draw(canvas: Canvas) -> None:
         for index, count in enumerate(counts):
             _cut(canvas, index * (width + gap) + 1, 1, width,
-                 deck_xactika.StatsCard(count, rules, style, POKER))
+                 deck_xactika.StatsCard(count, rules, style, POKER, 0.0))
 
     return Art(len(counts) * (width + gap) - gap + 2, height + 2, draw,
                _("The {count} stats cards, one for each count a call can name. The row of a "

@@ -11,7 +11,8 @@ pdfium (Chrome) and Acrobat compute them as the player types.
 The script is generated, not written per sheet: each game's module
 (``pnp.render.fillable_<game>``) turns its definition into a JSON table (geometry,
 values, penalties) and a scoring function ``pnp_score(values)`` written once per
-game; this module adds a generic driver that reads the input fields, writes the
+game, the very function the scorer page runs (:mod:`pnp.render.scoring`); this
+module adds a generic driver that reads the input fields, writes the
 computed ones, turns the fields at fault red and puts a "!" in the total when the
 sheet breaks a rule. reportlab has no API for actions, so they are added after the
 sheet is saved, with pikepdf.
@@ -28,13 +29,12 @@ empty, and number boxes accept digits only, so what is typed is what is scored.
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
@@ -61,16 +61,6 @@ READ_ONLY = 1
 
 RED = '["RGB", 0.85, 0, 0]'
 BLACK = '["G", 0]'
-
-ENTRY = r"""
-function pnp_entry(text) {
-  var s = String(text).replace(/^\s+|\s+$/g, "");
-  if (s === "") return null;
-  return /^[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
-}
-function pnp_blank(text) { return /^\s*$/.test(String(text)); }
-"""
-"""What every game's script reads a box with: :func:`entry` in JavaScript."""
 
 DRIVER = """
 var PNP_INPUTS = %(inputs)s;
@@ -112,12 +102,6 @@ KEYSTROKE = """if (!event.willCommit) event.rc = /^[0-9]*$/.test(event.change);"
 """Whole-number boxes take digits only (AFNumber_Keystroke would accept decimals)."""
 
 
-class GameScript(Protocol):
-    """What a game's ``fillable_<game>`` module provides."""
-
-    def library(self, rules: Any, kind: str) -> str: ...
-
-
 @dataclass(frozen=True)
 class Script:
     """The generated JavaScript of a fillable sheet and the fields it reads and writes."""
@@ -145,18 +129,17 @@ def check(game: str, kind: str, per_page: int, grayscale: bool) -> None:
         raise SheetError(f"{game} {kind}: the fillable sheet is one per page, in colour")
 
 
-def _module(game: str) -> GameScript:
-    module: GameScript = importlib.import_module(f"pnp.render.fillable_{game}")
-    return module
+def script(game: str, kind: str, rules: Any, fields: Sequence[FieldBox],
+           lang: str = "en") -> Script:
+    """The calculate script of ``game``'s fillable ``kind``: its library (the one the scorer
+    page runs, :mod:`pnp.render.scoring`) and the driver."""
+    from pnp.render import scoring
 
-
-def script(game: str, kind: str, rules: Any, fields: Sequence[FieldBox]) -> Script:
-    """The calculate script of ``game``'s fillable ``kind``: its library and the driver."""
     inputs = tuple(f.name for f in fields if f.kind != "computed")
     outputs = tuple(f.name for f in fields if f.kind == "computed")
     driver = outputs[-1]
-    module = _module(game)
-    source = ENTRY + module.library(rules, kind) + DRIVER % {
+    module = scoring.module(game, kind)
+    source = scoring.library(game, rules, kind, lang) + DRIVER % {
         "inputs": json.dumps(inputs), "outputs": json.dumps(outputs),
         "driver": json.dumps(driver), "red": RED, "black": BLACK}
     # A game may add a script run after the driver (Ronda colours its winners' totals).
@@ -186,11 +169,11 @@ def add_fields(canvas: Canvas, fields: Sequence[FieldBox]) -> None:
 
 
 def add_scripts(pdf: bytes, game: str, kind: str, rules: Any,
-                fields: Sequence[FieldBox]) -> bytes:
+                fields: Sequence[FieldBox], lang: str = "en") -> bytes:
     """Add the calculate action, the keystroke checks, centring and ``/CO`` to a saved sheet."""
     import pikepdf
 
-    made = script(game, kind, rules, fields)
+    made = script(game, kind, rules, fields, lang)
     kinds = {f.name: f.kind for f in fields}
     with pikepdf.open(io.BytesIO(pdf)) as document:
         form = document.Root.AcroForm

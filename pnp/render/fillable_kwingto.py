@@ -1,12 +1,12 @@
 """The Kwingto score sheet's scoring script, generated from ``rules/kwingto.yaml``.
 
-Fields: ``card_<row>_<space>`` (a card such as ``10H`` or ``AS``), ``failed_<n>``
-(any mark), and the computed ``suit_<row>`` (the row's suit letter),
-``spread_<column>``, and the strip ``row_<n>``, ``columns``, ``flushes``, ``failed``
-(the penalty, subtracted) and ``total``. The same rules as
-:mod:`pnp.engines.kwingto`: one deck, so no card twice (both places turn red); one
-suit per row and a different one in every row; values rise in a row; no rank twice
-in a column; an ace counts 1 or 14, every reading is tried and the best total kept
+Fields: ``name`` and ``date`` on the header's lines (text the script ignores),
+``card_<row>_<space>`` (a card such as ``10H`` or ``AS``), ``failed_<n>`` (any mark), and
+the computed ``suit_<row>`` (the row's suit letter), ``spread_<column>``, and the strip
+``row_<n>``, ``columns``, ``flushes``, ``failed`` (the penalty, subtracted) and ``total``.
+The same rules as :mod:`pnp.engines.kwingto`: one deck, so no card twice (both places turn
+red); one suit per row and a different one in every row; values rise in a row; no rank
+twice in a column; an ace counts 1 or 14, every reading is tried and the best total kept
 (the first best, in the engine's order); straight and royal flush bonuses; a
 complete column scores its spread.
 """
@@ -17,6 +17,25 @@ import json
 from typing import Any
 
 from pnp.definitions.kwingto import Definition
+from pnp.i18n import N_, Translate
+
+MESSAGES = {
+    "space": N_("row {row} space {space}"),
+    "space_only": N_("space {space}"),
+    "not_card": N_("{where}: {value} is not a card"),
+    "twice": N_("{where}: {card} is already in {there}; a player has one deck, with one "
+                "card of each"),
+    "suit": N_("{where}: {card} is not of {suit} like {first} in space {space}"),
+    "suit_taken": N_("row {row}: its suit, {suit}, is already the suit of row {other}"),
+    "same_rank": N_("{where}: {card} is already in space {space}"),
+    "not_higher": N_("{where}: {card} is not higher than {before} in space {space}"),
+    "misfit": N_("{where}: {card} lies between {left} and {right}, so it can count "
+                 "neither {values}"),
+    "nor": N_("nor"),
+    "no_rise": N_("row {row}: its cards cannot rise from left to right"),
+    "column": N_("{where}: {card} repeats the rank of {first} in row {row} (column {column})"),
+}
+"""What the script says of a space at fault: the engine's messages."""
 
 LIBRARY = r"""
 var PNP = %(table)s;
@@ -93,16 +112,24 @@ function pnp_items(rows, counts) {
   return res;
 }
 function pnp_score(v) {
-  var n = PNP.spaces, bad = {}, ok = true, rows = [], r, i, name;
-  function fault(name) { bad[name] = true; ok = false; }
+  var n = PNP.spaces, bad = {}, why = {}, ok = true, rows = [], r, i, name;
+  function fault(name, message) {
+    bad[name] = true; ok = false;
+    if (message && !why[name]) why[name] = message;
+  }
+  function cell(r, i) { return "card_" + (r + 1) + "_" + (i + 1); }
+  function place(r, i) { return pnp_say("space", {row: r + 1, space: i + 1}); }
+  function shown(card) { return card === null ? "None" : card.rank + card.suit; }
   for (r = 1; r <= PNP.rows; r++) {
     var row = [];
     for (i = 1; i <= n; i++) {
       name = "card_" + r + "_" + i;
-      var text = String(v[name]);
+      var text = v[name] === undefined || v[name] === null ? "" : String(v[name]);
       if (/^\s*$/.test(text)) { row.push(null); continue; }
       var card = pnp_card(text);
-      if (card === null) fault(name);
+      if (card === null) {
+        fault(name, pnp_say("not_card", {where: place(r - 1, i - 1), value: pnp_shown(text)}));
+      }
       row.push(card);
     }
     rows.push(row);
@@ -112,9 +139,14 @@ function pnp_score(v) {
     for (i = 0; i < n; i++) {
       var held = rows[r][i];
       if (held === null) continue;
-      var key = held.rank + "/" + held.suit, here = "card_" + (r + 1) + "_" + (i + 1);
-      if (placed[key] !== undefined) { fault(placed[key]); fault(here); }
-      else placed[key] = here;
+      var key = held.rank + "/" + held.suit;
+      if (placed[key] !== undefined) {
+        var there = placed[key].r === r ? pnp_say("space_only", {space: placed[key].i + 1})
+                                         : place(placed[key].r, placed[key].i);
+        fault(cell(placed[key].r, placed[key].i));
+        fault(cell(r, i), pnp_say("twice", {where: place(r, i), card: shown(held),
+                                            there: there}));
+      } else placed[key] = {r: r, i: i};
     }
   }
   var suits = [], owner = {};
@@ -123,13 +155,18 @@ function pnp_score(v) {
     for (i = 0; i < n; i++) {
       if (rows[r][i] === null) continue;
       if (suit === null) { suit = rows[r][i].suit; first = i; }
-      else if (rows[r][i].suit !== suit) { fault("card_" + (r + 1) + "_" + (i + 1)); }
+      else if (rows[r][i].suit !== suit) {
+        fault(cell(r, i), pnp_say("suit", {where: place(r, i), card: shown(rows[r][i]),
+                                           suit: PNP.suit_names[suit],
+                                           first: shown(rows[r][first]), space: first + 1}));
+      }
     }
     suits.push(suit);
     if (suit !== null) {
       if (owner[suit] !== undefined) {
-        fault("card_" + (r + 1) + "_" + (first + 1));
-        fault("card_" + (owner[suit] + 1) + "_" + (owner[suit + "@"] + 1));
+        fault(cell(r, first), pnp_say("suit_taken", {row: r + 1, suit: PNP.suit_names[suit],
+                                                     other: owner[suit] + 1}));
+        fault(cell(owner[suit], owner[suit + "@"]));
       } else { owner[suit] = r; owner[suit + "@"] = first; }
     }
   }
@@ -141,13 +178,34 @@ function pnp_score(v) {
       if (c === null || c.values.length !== 1) continue;
       if (prev !== null && (c.rank === rows[r][prev].rank
                             || c.values[0] <= rows[r][prev].values[0])) {
-        fault("card_" + (r + 1) + "_" + (i + 1)); fault("card_" + (r + 1) + "_" + (prev + 1));
+        fault(cell(r, i), pnp_say(c.rank === rows[r][prev].rank ? "same_rank" : "not_higher",
+                                  {where: place(r, i), card: shown(c),
+                                   before: shown(rows[r][prev]), space: prev + 1}));
+        fault(cell(r, prev));
       }
       prev = i;
     }
     readings.push(pnp_readings(rows[r]));
     if (readings[r].length === 0) {
-      for (i = 0; i < n; i++) if (rows[r][i] !== null) fault("card_" + (r + 1) + "_" + (i + 1));
+      var said = false;
+      for (i = 0; i < n; i++) {
+        if (rows[r][i] === null) continue;
+        if (!said && rows[r][i].values.length > 1) {
+          var left = null, right = null, k;
+          for (k = i - 1; k >= 0 && left === null; k--) left = rows[r][k];
+          for (k = i + 1; k < n && right === null; k++) right = rows[r][k];
+          fault(cell(r, i), pnp_say("misfit", {where: place(r, i), card: shown(rows[r][i]),
+                                               left: shown(left), right: shown(right),
+                                               values: rows[r][i].values.join(" " +
+                                                 pnp_say("nor") + " ")}));
+          said = true;
+        } else fault(cell(r, i));
+      }
+      if (!said) {
+        for (i = 0; i < n; i++) {
+          if (rows[r][i] !== null) { fault(cell(r, i), pnp_say("no_rise", {row: r + 1})); break; }
+        }
+      }
     }
   }
   for (i = 0; i < n; i++) {
@@ -156,13 +214,15 @@ function pnp_score(v) {
       var cc = rows[r][i];
       if (cc === null) continue;
       if (seen[cc.rank] !== undefined) {
-        fault("card_" + (r + 1) + "_" + (i + 1));
-        fault("card_" + (seen[cc.rank] + 1) + "_" + (i + 1));
+        fault(cell(r, i), pnp_say("column", {where: place(r, i), card: shown(cc),
+                                             first: shown(rows[seen[cc.rank]][i]),
+                                             row: seen[cc.rank] + 1, column: i + 1}));
+        fault(cell(seen[cc.rank], i));
       } else seen[cc.rank] = r;
     }
   }
   var failed = 0;
-  for (i = 1; i <= PNP.failed_boxes; i++) if (!/^\s*$/.test(String(v["failed_" + i]))) failed++;
+  for (i = 1; i <= PNP.failed_boxes; i++) if (!pnp_blank(v["failed_" + i])) failed++;
   var out = {}, list = [];
   for (name in bad) list.push(name);
   for (r = 1; r <= PNP.rows; r++) {
@@ -171,7 +231,9 @@ function pnp_score(v) {
   }
   for (i = 1; i <= n; i++) out["spread_" + i] = "";
   out.columns = ""; out.flushes = ""; out.failed = "";
-  if (!ok || failed > PNP.failed_limit) { out.total = "!"; return {values: out, bad: list}; }
+  if (!ok || failed > PNP.failed_limit) {
+    out.total = "!"; return {values: out, bad: list, why: why};
+  }
   var best = null, pick = [];
   function choose(k) {
     if (k === rows.length) {
@@ -193,15 +255,18 @@ function pnp_score(v) {
   out.flushes = String(best.flushes);
   out.failed = String(penalty);
   out.total = String(best.total - penalty);
-  return {values: out, bad: list};
+  var filled = 0;
+  for (r = 0; r < rows.length; r++) for (i = 0; i < n; i++) if (rows[r][i] !== null) filled++;
+  return {values: out, bad: list, why: why, tiebreak: filled};
 }
 """
 
 
-def table(rules: Definition) -> dict[str, Any]:
-    """The facts the script needs, read from the definition."""
+def table(rules: Definition, lang: str = "en") -> dict[str, Any]:
+    """The facts the script needs, read from the definition (suit names in ``lang``)."""
     scoring = rules.scoring
     return {
+        "suit_names": {s.letter: getattr(s.name, lang) for s in rules.deck.suits},
         "rows": rules.board.rows, "spaces": rules.board.spaces,
         "suits": [{"letter": s.letter, "symbol": s.symbol} for s in rules.deck.suits],
         "ranks": [{"rank": r.rank, "values": list(r.values)} for r in rules.deck.ranks],
@@ -214,8 +279,8 @@ def table(rules: Definition) -> dict[str, Any]:
     }
 
 
-def library(rules: Definition, kind: str) -> str:
-    return LIBRARY % {"table": json.dumps(table(rules), sort_keys=True)}
+def library(rules: Definition, kind: str, _: Translate = str, lang: str = "en") -> str:
+    return LIBRARY % {"table": json.dumps(table(rules, lang), sort_keys=True)}
 
 
 def engine_input(rules: Definition, values: dict[str, str]) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """The Qwinto sheet's scoring script, generated from ``rules/qwinto.yaml``.
 
-Fields: ``<colour>_<n>`` for a row's n-th box (gap left out), ``failed_<n>`` for the
-failed throws (any mark ticks one), and the computed strip ``row_<colour>``,
-``pentagons``, ``failed`` (the penalty, subtracted) and ``total``. The same rules as
+Fields: ``name`` and ``date`` on the header's lines (text the script ignores),
+``<colour>_<n>`` for a row's n-th box (gap left out), ``failed_<n>`` for the failed throws
+(any mark ticks one), and the computed formula ``row_<colour>``, ``pentagons``, ``failed``
+(the penalty, subtracted) and ``total``. The same rules as
 :mod:`pnp.engines.qwinto`: numbers rise in a row and never repeat in a column; a
 complete row scores its rightmost number, else a point per number; a pentagon
 counts when its column is complete.
@@ -14,25 +15,44 @@ import json
 from typing import Any
 
 from pnp.definitions.qwinto import Definition
+from pnp.i18n import N_, Translate
 from pnp.render.fillable import entry
+
+MESSAGES = {
+    "box": N_("{colour} box {index}"),
+    "rising": N_("{where}: {box} is not greater than {last} in box {previous}"),
+    "same": N_("{where}: {box} is the same as {last} in box {previous}"),
+    "column": N_("{where}: {box} is already in column {column} ({first})"),
+}
+"""What the script says of a box at fault: the engine's messages."""
 
 LIBRARY = r"""
 var PNP = %(table)s;
 function pnp_score(v) {
-  var bad = {}, ok = true, rows = {}, r, i, name, x, last, lastName;
+  var bad = {}, why = {}, ok = true, rows = {}, r, i, name, x, last, lastName, lastIndex;
+  function fault(name, message) {
+    bad[name] = true; ok = false;
+    if (message && !why[name]) why[name] = message;
+  }
   for (r = 0; r < PNP.rows.length; r++) {
-    var row = PNP.rows[r], boxes = [];
+    var row = PNP.rows[r], boxes = [], where;
     last = null;
     for (i = 1; i <= row.boxes; i++) {
       name = row.colour + "_" + i;
+      where = pnp_say("box", {colour: row.name, index: i});
       x = pnp_entry(v[name]);
-      if (x !== null && (typeof x !== "number" || x < PNP.min || x > PNP.max)) {
-        bad[name] = true; ok = false; x = null;
+      if (x !== null && typeof x !== "number") {
+        fault(name, pnp_say("whole", {where: where, value: pnp_shown(x)})); x = null;
+      } else if (x !== null && (x < PNP.min || x > PNP.max)) {
+        fault(name, pnp_say("span", {where: where, value: x, low: PNP.min, high: PNP.max}));
+        x = null;
       }
       if (x !== null && last !== null && x <= last) {
-        bad[name] = true; bad[lastName] = true; ok = false;
+        fault(name, pnp_say(x === last ? "same" : "rising",
+                            {where: where, box: x, last: last, previous: lastIndex}));
+        fault(lastName);
       }
-      if (x !== null) { last = x; lastName = name; }
+      if (x !== null) { last = x; lastName = name; lastIndex = i; }
       boxes.push(x);
     }
     rows[row.colour] = boxes;
@@ -44,8 +64,15 @@ function pnp_score(v) {
       if (x === null) continue;
       var key = PNP.rows[r].columns[i] + ":" + x;
       name = PNP.rows[r].colour + "_" + (i + 1);
-      if (seen[key]) { bad[name] = true; bad[seen[key]] = true; ok = false; }
-      else seen[key] = name;
+      if (seen[key]) {
+        fault(name, pnp_say("column", {where: pnp_say("box", {colour: PNP.rows[r].name,
+                                                               index: i + 1}),
+                                       box: x, column: PNP.rows[r].columns[i],
+                                       first: seen[key].where}));
+        fault(seen[key].name);
+      } else {
+        seen[key] = {name: name, where: pnp_say("box", {colour: PNP.rows[r].name, index: i + 1})};
+      }
     }
   }
   var failed = 0;
@@ -57,15 +84,16 @@ function pnp_score(v) {
   if (!ok) {
     for (r = 0; r < PNP.rows.length; r++) out["row_" + PNP.rows[r].colour] = "";
     out.pentagons = ""; out.failed = ""; out.total = "!";
-    return {values: out, bad: list};
+    return {values: out, bad: list, why: why};
   }
-  var total = 0;
+  var total = 0, filledAll = 0;
   for (r = 0; r < PNP.rows.length; r++) {
     var b = rows[PNP.rows[r].colour], filled = 0;
     for (i = 0; i < b.length; i++) if (b[i] !== null) filled++;
     var points = filled === b.length ? b[b.length - 1] : filled * PNP.per_number;
     out["row_" + PNP.rows[r].colour] = String(points);
     total += points;
+    filledAll += filled;
   }
   var pentagons = 0;
   for (i = 0; i < PNP.pentagons.length; i++) {
@@ -82,17 +110,18 @@ function pnp_score(v) {
   out.pentagons = String(pentagons);
   out.failed = String(failed * PNP.penalty);
   out.total = String(total + pentagons - failed * PNP.penalty);
-  return {values: out, bad: list};
+  return {values: out, bad: list, why: why};
 }
 """
 
 
-def table(rules: Definition) -> dict[str, Any]:
-    """The facts the script needs, read from the definition."""
+def table(rules: Definition, _: Translate = str) -> dict[str, Any]:
+    """The facts the script needs, read from the definition (colour names in ``_``'s
+    language)."""
     sheet = rules.sheet
     return {
-        "rows": [{"colour": r.colour, "boxes": r.boxes, "columns": list(r.box_columns)}
-                 for r in sheet.rows],
+        "rows": [{"colour": r.colour, "name": _(r.colour), "boxes": r.boxes,
+                  "columns": list(r.box_columns)} for r in sheet.rows],
         "pentagons": [{"column": p.column, "row": p.row} for p in sheet.pentagons],
         "min": sheet.values.min, "max": sheet.values.max,
         "per_number": rules.scoring.points_per_number,
@@ -101,8 +130,8 @@ def table(rules: Definition) -> dict[str, Any]:
     }
 
 
-def library(rules: Definition, kind: str) -> str:
-    return LIBRARY % {"table": json.dumps(table(rules), sort_keys=True)}
+def library(rules: Definition, kind: str, _: Translate = str, lang: str = "en") -> str:
+    return LIBRARY % {"table": json.dumps(table(rules, _), sort_keys=True)}
 
 
 def engine_input(rules: Definition, values: dict[str, str]) -> dict[str, Any]:

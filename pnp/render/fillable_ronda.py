@@ -55,6 +55,11 @@ from typing import Any
 
 from pnp.definitions.ronda import Definition
 from pnp.engines.result import Result
+from pnp.i18n import Translate
+
+MESSAGES: dict[str, str] = {}
+"""The pads name the box at fault without words: their checks are bounds, not the engine's
+(the scorer page's deal script, :mod:`pnp.render.scoring_ronda`, says the engine's)."""
 
 COLUMNS = ("calls", "caida", "mesa", "cards", "last")
 """The writing columns of a deal's row, in the pad's order."""
@@ -190,7 +195,7 @@ def table(rules: Definition, kind: str) -> dict[str, Any]:
     }
 
 
-def library(rules: Definition, kind: str) -> str:
+def library(rules: Definition, kind: str, _: Translate = str, lang: str = "en") -> str:
     return LIBRARY % {"table": json.dumps(table(rules, kind), sort_keys=True)}
 
 

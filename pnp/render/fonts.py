@@ -35,7 +35,9 @@ def register() -> None:
     from reportlab.pdfbase.ttfonts import TTFont
 
     for name, file in FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONTS / file)))
+        # Not ASCII-readable: reportlab would otherwise put all 95 ASCII glyphs in every
+        # subset (7 KB a face); the ToUnicode map keeps the text searchable and copyable.
+        pdfmetrics.registerFont(TTFont(name, str(FONTS / file), asciiReadable=False))
     addMapping(SANS, 0, 0, SANS)
     addMapping(SANS, 1, 0, SANS_BOLD)
 

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING, Protocol
 
-from pnp.definitions.base import Identity, Tint
+from pnp.definitions.base import Identity, Printing, Text, Tint
+from pnp.i18n import N_
 from pnp.render import fonts
+
+if TYPE_CHECKING:
+    from pnp.render.sheet import Style
 
 TILE_GAP = 0.12
 """Space between two tiles, as a share of the tile's side."""
@@ -19,6 +24,23 @@ LETTER = 0.66
 """A letter's size on its tile or band, as a share of the lockup's height."""
 RULE = 0.14
 """The band's rule beneath, as a share of the lockup's height."""
+
+LABEL = 0.38
+"""A header field's label, as a share of the header's height."""
+DATE = 2.4
+"""The date field's width, in header heights: room for a handwritten 00/00/0000."""
+FIELD_NAMES = {"name": N_("name"), "date": N_("date")}
+"""The header's writing fields: their form field names and labels."""
+
+
+class Titled(Protocol):
+    """A game's definition, as far as its header needs it."""
+
+    @property
+    def name(self) -> Text: ...
+
+    @property
+    def print(self) -> Printing: ...
 
 
 @dataclass(frozen=True)
@@ -131,3 +153,44 @@ def lockup_svg(identity: Identity, name: str, height: float = 48, *, label: str 
                          f'fill="{shape.tint.colour}"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def header(canvas: object, rules: Titled, style: Style, x: float, top: float, width: float,
+           height: float, *, fields: tuple[str, ...] = ("name", "date"),
+           subtitle: str = "") -> None:
+    """Every pad's header, ``height`` high from ``top`` down and ``width`` across from ``x``.
+
+    The title lockup at the left (``subtitle`` set beside it), then the writing ``fields``
+    (of :data:`FIELD_NAMES`) ending at the right edge, each a label and a line level with
+    the lockup's foot; the name takes the room the date leaves. On a fillable sheet each
+    line carries a text field as high as the lockup.
+    """
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.draw import writing_line
+
+    assert isinstance(canvas, Canvas)
+    _ = style._
+    bottom = top - height
+    left = x + draw_lockup(canvas, rules.print.identity, rules.name(style.lang), x, bottom, height,
+                           grey=style.grayscale)
+    size = height * LABEL
+    gap = height * 0.2
+    canvas.saveState()
+    canvas.setFillGray(0)
+    canvas.setFont(fonts.SANS, size)
+    if subtitle:
+        canvas.drawString(left + gap * 2, bottom + height / 2 - size * 0.36, subtitle)
+        left += gap * 2 + fonts.width(subtitle, fonts.SANS, size)
+    labels = [(name, _(FIELD_NAMES[name])) for name in fields]
+    fixed = sum(height * DATE for name, _label in labels if name == "date")
+    spare = right = x + width
+    spare -= left + fixed + sum(fonts.width(label, fonts.SANS, size) + gap * 4
+                                for _name, label in labels)
+    for name, label in reversed(labels):
+        start = right - (height * DATE if name == "date" else spare)
+        writing_line(canvas, start, bottom, right - start, height,
+                     field=style.field(name, "text"))
+        canvas.drawRightString(start - gap, bottom + size * 0.1, label)
+        right = start - gap * 4 - fonts.width(label, fonts.SANS, size)
+    canvas.restoreState()

@@ -6,13 +6,16 @@ it paints its background out to ``bleed`` beyond the trim and keeps text and sym
 the safe zone. This module knows nothing about any game:
 
 - :data:`CARD_SIZES` are the presets (poker, bridge, mini), written as data with units;
-- :func:`impose` fits as many cards as possible on portrait A4 or Letter, centred, with a
-  gutter of twice the bleed between cards where the paper has room for it and butted cards
-  (one shared cut, bleed only on the outside) where it has not;
+- :func:`impose` fits as many cards as possible on portrait A4 or Letter, upright or turned a
+  quarter (whichever holds more), centred, with a gutter of twice the bleed between cards
+  where the paper has room for it and butted cards (one shared cut, bleed only on the
+  outside) where it has not, leaving the margins the crop marks and the sheet's label need:
+  marks 5 mm and text 6 mm clear of the paper's edge, both clear of the bleed;
 - :func:`back_box` mirrors a card's place for duplex printing (flip on the long edge, on the
   short edge, or not at all) and adds the printer's measured drift (``offset``);
 - :func:`render` writes fronts and backs page after page, with crop marks outside the cards,
-  TrimBox and BleedBox per page; :func:`calibration` writes the sheet that measures the drift.
+  a label below them naming the sheet and its side, TrimBox and BleedBox per page;
+  :func:`calibration` writes the sheet that measures the drift, in the player's words.
 
 >>> grid = impose(CARD_SIZES["poker"], "a4", 3.0)
 >>> (grid.columns, grid.rows, grid.per_page)
@@ -24,6 +27,7 @@ the safe zone. This module knows nothing about any game:
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -31,12 +35,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import PnpError
 from pnp.render import fonts
-from pnp.render.draw import new_canvas
+from pnp.render.draw import new_canvas, wrap
 from pnp.render.sheet import PAPERS
 
 Flip = Literal["long", "short", "none"]
@@ -147,17 +150,35 @@ def offset_of(text: str) -> tuple[float, float]:
 class Marks:
     """Crop marks: hairlines that extend each cut line into the margin."""
 
-    gap: float = 0.5
+    gap: float = 0.45
     """Between the bleed's edge and the mark, so a mark never prints on a card."""
 
     length: float = 5.0
     shortest: float = 2.0
     """A mark shorter than this is no help: below it, cards are butted to make room."""
 
-    edge: float = 1.0
-    """No mark is drawn nearer the paper's edge."""
+    edge: float = 5.0
+    """No mark is drawn nearer the paper's edge: a home printer leaves the outer 3 to 5 mm
+    blank, and a mark it clips is no mark."""
 
     width: float = 0.1
+
+    @property
+    def room(self) -> float:
+        """From the paper's edge to the bleed: the shortest mark (its ink reaching half its
+        width past its ends) and its gap."""
+        return self.edge + self.width / 2 + self.shortest + self.gap
+
+
+LABEL_SIZE = 6.5 * 25.4 / 72
+"""The sheet's label (its number and side), 6.5 pt, in mm: one em from its descenders to its
+ascenders in the bundled sans."""
+LABEL_GAP = 1.0
+"""Between the label and the bleed, or a crop mark."""
+TEXT_EDGE = 6.0
+"""No text nearer the paper's edge."""
+LABEL_ROOM = TEXT_EDGE + LABEL_SIZE + LABEL_GAP
+"""From the paper's edge to the bleed below (or above) the cards: the label's band."""
 
 
 @dataclass(frozen=True)
@@ -211,7 +232,11 @@ class Slot:
 
 @dataclass(frozen=True)
 class Grid:
-    """Where the cards go on a page; the same for every page of a deck."""
+    """Where the cards go on a page; the same for every page of a deck.
+
+    ``turned``: the cards lie on their side, their tops to the left on the fronts, so that
+    more fit (the slots' trims are then as wide as a card is high).
+    """
 
     card: CardSize
     paper: str
@@ -222,6 +247,7 @@ class Grid:
     gutter: tuple[float, float]
     slots: tuple[Slot, ...]
     marks: Marks = field(default_factory=Marks)
+    turned: bool = False
 
     @property
     def per_page(self) -> int:
@@ -235,39 +261,51 @@ class Grid:
         return max(1, -(-cards // self.per_page))
 
 
-def _fit(span: float, size: float, bleed: float, marks: Marks) -> tuple[int, float]:
-    """How many cards fit across ``span``, and the gutter between them (2 × bleed or 0)."""
-    room = 2 * (bleed + marks.gap + marks.shortest + marks.edge)
-    count = int((span - room) // size)
-    if count > 1 and count * size + (count - 1) * 2 * bleed + room <= span:
+def _fit(span: float, size: float, bleed: float, room: float) -> tuple[int, float]:
+    """How many cards fit across ``span`` leaving ``room`` between the paper's edge and the
+    bleed on both sides, and the gutter between them (2 × bleed, or 0: butted)."""
+    outside = 2 * (bleed + room)
+    count = int((span - outside + 1e-9) // size)
+    if count > 1 and count * size + (count - 1) * 2 * bleed + outside <= span + 1e-9:
         return count, 2 * bleed
     return count, 0.0
 
 
-def impose(card: CardSize, paper: str, bleed: float, marks: Marks | None = None) -> Grid:
-    """As many ``card``s as fit on portrait ``paper``, centred, in reading order."""
-    marks = marks or Marks()
-    if paper not in PAPERS:
-        raise ImpositionError(f"unknown paper '{paper}' (choose from: {', '.join(PAPERS)})")
+def _layout(card: CardSize, paper: str, bleed: float, marks: Marks,
+            turned: bool) -> Grid:
     width, height = PAPERS[paper]
-    columns, gutter_x = _fit(width, card.width, bleed, marks)
-    rows, gutter_y = _fit(height, card.height, bleed, marks)
-    if columns < 1 or rows < 1:
-        raise ImpositionError(f"a {card.describe()} card with {bleed:g} mm bleed and its "
-                              f"crop marks does not fit on {paper.upper()}")
-    grid_w = columns * card.width + (columns - 1) * gutter_x
-    grid_h = rows * card.height + (rows - 1) * gutter_y
+    across, down = (card.height, card.width) if turned else (card.width, card.height)
+    columns, gutter_x = _fit(width, across, bleed, marks.room)
+    rows, gutter_y = _fit(height, down, bleed, max(marks.room, LABEL_ROOM))
+    columns, rows = max(columns, 0), max(rows, 0)
+    grid_w = columns * across + (columns - 1) * gutter_x
+    grid_h = rows * down + (rows - 1) * gutter_y
     left, top = (width - grid_w) / 2, (height + grid_h) / 2
     slots = []
     for row in range(rows):
         for column in range(columns):
-            x0 = left + column * (card.width + gutter_x)
-            y1 = top - row * (card.height + gutter_y)
-            trim = Box(x0, y1 - card.height, x0 + card.width, y1)
+            x0 = left + column * (across + gutter_x)
+            y1 = top - row * (down + gutter_y)
+            trim = Box(x0, y1 - down, x0 + across, y1)
             slots.append(Slot(column, row, trim, _bleed_box(
                 trim, bleed, gutter_x, gutter_y, column, row, columns, rows)))
     return Grid(card, paper, (width, height), bleed, columns, rows, (gutter_x, gutter_y),
-                tuple(slots), marks)
+                tuple(slots), marks, turned)
+
+
+def impose(card: CardSize, paper: str, bleed: float, marks: Marks | None = None) -> Grid:
+    """As many ``card``s as fit on portrait ``paper``, centred, in reading order: upright,
+    or on their side when that fits more."""
+    marks = marks or Marks()
+    if paper not in PAPERS:
+        raise ImpositionError(f"unknown paper '{paper}' (choose from: {', '.join(PAPERS)})")
+    upright = _layout(card, paper, bleed, marks, turned=False)
+    turned = _layout(card, paper, bleed, marks, turned=True)
+    grid = turned if turned.per_page > upright.per_page else upright
+    if grid.per_page < 1:
+        raise ImpositionError(f"a {card.describe()} card with {bleed:g} mm bleed and its "
+                              f"crop marks does not fit on {paper.upper()}")
+    return grid
 
 
 def hint(grid: Grid) -> str | None:
@@ -308,6 +346,13 @@ def bleeds(grid: Grid, count: int) -> list[Box]:
     return result
 
 
+def _mirrors(page: tuple[float, float], flip: Flip) -> tuple[bool, bool]:
+    """Whether turning the sheet over mirrors it left and right, and top and bottom."""
+    width, height = page
+    mirror_x = (flip == "long") == (width <= height) and flip != "none"
+    return mirror_x, flip != "none" and not mirror_x
+
+
 def back_box(box: Box, page: tuple[float, float], flip: Flip,
              offset: tuple[float, float] = (0.0, 0.0)) -> Box:
     """Where the back of whatever is at ``box`` on the front goes on the following page.
@@ -318,16 +363,41 @@ def back_box(box: Box, page: tuple[float, float], flip: Flip,
     seen on the back.
     """
     width, height = page
-    mirror_x = (flip == "long") == (width <= height) and flip != "none"
-    mirror_y = flip != "none" and not mirror_x
+    mirror_x, mirror_y = _mirrors(page, flip)
     x0, x1 = (width - box.x1, width - box.x0) if mirror_x else (box.x0, box.x1)
     y0, y1 = (height - box.y1, height - box.y0) if mirror_y else (box.y0, box.y1)
     return Box(x0, y0, x1, y1).shifted(*offset)
 
 
+def _turn_of(grid: Grid, side: Literal["front", "back"], flip: Flip) -> int:
+    """How far, in degrees anticlockwise, a card is turned on this side of the sheet.
+
+    A turned card's top is to the left on the fronts; turning the sheet over on its long
+    edge puts that same edge on the right, so the backs turn the other way.
+    """
+    if not grid.turned:
+        return 0
+    if side == "back" and _mirrors(grid.page, flip)[0]:
+        return -90
+    return 90
+
+
+def _place(canvas: Canvas, trim: Box, turn: int) -> None:
+    """Move the canvas's origin to the card's bottom-left corner, turned by ``turn``."""
+    if turn == 90:
+        canvas.translate(trim.x1, trim.y0)
+        canvas.rotate(90)
+    elif turn == -90:
+        canvas.translate(trim.x0, trim.y1)
+        canvas.rotate(-90)
+    else:
+        canvas.translate(trim.x0, trim.y0)
+
+
 def crop_marks(grid: Grid, count: int) -> list[tuple[float, float, float, float]]:
     """Line segments (x0, y0, x1, y1) extending the cut lines of the first ``count`` cards
-    beyond all of their bleed, stopping ``marks.edge`` short of the paper's edge."""
+    beyond all of their bleed, stopping ``marks.edge`` short of the paper's edge (the grid
+    leaves room for ``marks.shortest`` at least)."""
     slots = grid.slots[:count]
     marks = grid.marks
     outside = union(bleeds(grid, count))
@@ -335,16 +405,17 @@ def crop_marks(grid: Grid, count: int) -> list[tuple[float, float, float, float]
     xs = sorted({round(x, 6) for s in slots for x in (s.trim.x0, s.trim.x1)})
     ys = sorted({round(y, 6) for s in slots for y in (s.trim.y0, s.trim.y1)})
     lines = []
+    edge = marks.edge + marks.width / 2
     for x in xs:
         top = outside.y1 + marks.gap
         bottom = outside.y0 - marks.gap
-        lines.append((x, top, x, min(top + marks.length, height - marks.edge)))
-        lines.append((x, bottom, x, max(bottom - marks.length, marks.edge)))
+        lines.append((x, top, x, min(top + marks.length, height - edge)))
+        lines.append((x, bottom, x, max(bottom - marks.length, edge)))
     for y in ys:
         right = outside.x1 + marks.gap
         left = outside.x0 - marks.gap
-        lines.append((right, y, min(right + marks.length, width - marks.edge), y))
-        lines.append((left, y, max(left - marks.length, marks.edge), y))
+        lines.append((right, y, min(right + marks.length, width - edge), y))
+        lines.append((left, y, max(left - marks.length, edge), y))
     return lines
 
 
@@ -366,7 +437,9 @@ def set_boxes(canvas: Canvas, trims: Sequence[Box], bled: Sequence[Box], media: 
 
 
 Draw = Callable[[Canvas], None]
-"""Draws one card: origin at its trim's bottom-left corner, 1 unit = 1 mm."""
+"""Draws one card: origin at its trim's bottom-left corner, 1 unit = 1 mm. Its art may run
+out to the deck's bleed and no further (the page's BleedBox holds everything but the marks
+and the label)."""
 
 
 @dataclass(frozen=True)
@@ -379,7 +452,7 @@ class Deck:
     subject: str
     lang: str
     slug: Callable[[int, int, Literal["front", "back"]], str]
-    """The line in the margin: (sheet, sheets, side) to text, e.g. 'sheet 2 of 10: fronts'."""
+    """The label in the margin: (sheet, sheets, side) to text, e.g. 'sheet 2 of 10: fronts'."""
 
 
 @dataclass(frozen=True)
@@ -409,7 +482,6 @@ def plan(grid: Grid, cards: int, flip: Flip,
     return pages
 
 
-SLUG_SIZE = 2.0
 BACK = "card-back"
 """The back is drawn once, as a form every back page places."""
 
@@ -420,7 +492,7 @@ def render(deck: Deck, grid: Grid, flip: Flip,
     fonts.register()
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, grid.page, title=deck.title, subject=deck.subject,
-                        lang=deck.lang)
+                        lang=deck.lang, document="deck")
     pages = plan(grid, len(deck.faces), flip, offset)
     sheets = grid.pages(len(deck.faces))
     reach = math.ceil(MAX_BLEED) + 1
@@ -431,37 +503,64 @@ def render(deck: Deck, grid: Grid, flip: Flip,
     for page in pages:
         set_boxes(canvas, page.trims, page.bleeds, grid.media)
         canvas.scale(mm, mm)
+        turn = _turn_of(grid, page.side, flip)
         for index, trim, bleed in zip(page.cards, page.trims, page.bleeds, strict=True):
             canvas.saveState()
             clip = canvas.beginPath()
             clip.rect(bleed.x0, bleed.y0, bleed.width, bleed.height)
             canvas.clipPath(clip, stroke=0, fill=0)
-            canvas.translate(trim.x0, trim.y0)
+            _place(canvas, trim, turn)
             if page.side == "front":
                 deck.faces[index](canvas)
             else:
                 canvas.doForm(BACK)
             canvas.restoreState()
-        if page.side == "front":
+        marks = crop_marks(grid, len(page.cards)) if page.side == "front" else []
+        if marks:
             draw_crop_marks(canvas, grid, len(page.cards))
-        _slug(canvas, grid, page, deck.slug(page.sheet + 1, sheets, page.side))
+        outside = union([s.bleed for s in grid.slots])
+        if page.side == "back":
+            outside = back_box(outside, grid.page, flip, offset)
+        _label(canvas, grid.page, outside, marks, deck.slug(page.sheet + 1, sheets, page.side))
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def _slug(canvas: Canvas, grid: Grid, page: Page, text: str) -> None:
-    """The sheet's number and side, upright in the left margin beside the cards."""
-    outside = union(page.bleeds)
-    middle = (outside.y0 + outside.y1) / 2
-    beside = min(page.trims, key=lambda t: abs((t.y0 + t.y1) / 2 - middle))
-    x = outside.x0 - grid.marks.gap - SLUG_SIZE * 0.4
+def _label_place(page: tuple[float, float], outside: Box,
+                marks: Sequence[tuple[float, float, float, float]],
+                text_width: float) -> tuple[float, float]:
+    """Where the sheet's label starts (x, baseline), in mm: in the band below ``outside``, the
+    bleed of a full sheet of cards (above it if the backs' offset leaves no room below),
+    between two crop marks, the widest span if the one in the middle of the page is too
+    narrow, centred in it."""
+    width, height = page
+    bottom = outside.y0 - LABEL_GAP - LABEL_SIZE
+    if bottom >= TEXT_EDGE - 1e-9:
+        box_bottom = (TEXT_EDGE + bottom) / 2
+    else:
+        box_bottom = (outside.y1 + LABEL_GAP + height - TEXT_EDGE - LABEL_SIZE) / 2
+    stops = sorted({TEXT_EDGE - LABEL_GAP, width - TEXT_EDGE + LABEL_GAP,
+                    *(x0 for x0, y0, x1, y1 in marks if x0 == x1)})
+    spans = [(a + LABEL_GAP, b - LABEL_GAP) for a, b in itertools.pairwise(stops)]
+    middle = [s for s in spans if s[0] <= width / 2 <= s[1]]
+    fits = [s for s in middle if s[1] - s[0] >= text_width]
+    left, right = fits[0] if fits else max(spans, key=lambda s: s[1] - s[0])
+    return (left + right - text_width) / 2, box_bottom + LABEL_SIZE * DESCENT
+
+
+DESCENT = 0.195
+"""The bundled sans's descent, as a share of the em (its ascent is the rest)."""
+
+
+def _label(canvas: Canvas, page: tuple[float, float], outside: Box,
+           marks: Sequence[tuple[float, float, float, float]], text: str) -> None:
+    """The sheet's number and side, in the margin below the cards."""
     canvas.saveState()
     canvas.setFillGray(0.35)
-    canvas.setFont(fonts.SANS, SLUG_SIZE)
-    canvas.translate(x, (beside.y0 + beside.y1) / 2)
-    canvas.rotate(90)
-    canvas.drawCentredString(0, 0, text)
+    canvas.setFont(fonts.SANS, LABEL_SIZE)
+    x, y = _label_place(page, outside, marks, canvas.stringWidth(text))
+    canvas.drawString(x, y, text)
     canvas.restoreState()
 
 
@@ -470,7 +569,8 @@ def _slug(canvas: Canvas, grid: Grid, page: Page, text: str) -> None:
 
 @dataclass(frozen=True)
 class CalibrationText:
-    """The calibration sheet's words, in the reader's language (placeholders: {flip}, {x}, {y})."""
+    """The calibration sheet's words, in the reader's language, in the player's terms: what to
+    print and which deck file to take, never a command (placeholder: {flip})."""
 
     title: str
     steps: tuple[str, ...]
@@ -482,6 +582,12 @@ class CalibrationText:
 
 SCALE = 6.0
 """The drift scales read from −SCALE to +SCALE mm."""
+
+ZERO_BAND = 0.5
+"""Either side of a scale's 0: a line in this grey band needs no move of the backs."""
+
+SCALE_TYPE = 2.2
+"""The scales' numbers, in mm: 6.2 pt."""
 
 LINE = 0.15
 
@@ -495,7 +601,8 @@ def calibration(paper: str, flip: Flip, offset: tuple[float, float], text: Calib
     fonts.register()
     width, height = PAPERS[paper]
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (width, height), title=title, subject=title, lang=lang)
+    canvas = new_canvas(buffer, (width, height), title=title, subject=title, lang=lang,
+                        document="deck")
     canvas.scale(mm, mm)
     _calibration_front(canvas, width, height, flip, offset, text)
     canvas.showPage()
@@ -573,12 +680,18 @@ def _scale(canvas: Canvas, cx: float, cy: float, *, horizontal: bool) -> None:
             canvas.line(cx + across0, cy + along, cx + across1, cy + along)
 
     canvas.saveState()
+    canvas.setFillGray(0.82)
+    if horizontal:
+        canvas.rect(cx - ZERO_BAND, cy - 2.4, 2 * ZERO_BAND, 4.8, stroke=0, fill=1)
+    else:
+        canvas.rect(cx - 2.4, cy - ZERO_BAND, 4.8, 2 * ZERO_BAND, stroke=0, fill=1)
+    canvas.setFillGray(0)
     canvas.setLineWidth(LINE)
     if horizontal:
         canvas.line(cx - SCALE, cy, cx + SCALE, cy)
     else:
         canvas.line(cx, cy - SCALE, cx, cy + SCALE)
-    canvas.setFont(fonts.SANS, 1.9)
+    canvas.setFont(fonts.SANS, SCALE_TYPE)
     steps = int(SCALE * 2)
     for step in range(-steps, steps + 1):
         tall = 3.4 if step % 10 == 0 else 2.4 if step % 2 == 0 else 1.3
@@ -586,9 +699,9 @@ def _scale(canvas: Canvas, cx: float, cy: float, *, horizontal: bool) -> None:
         if step % 10 == 0:
             label = f"{step // 2:+d}".replace("-", "−") if step else "0"
             if horizontal:
-                canvas.drawCentredString(cx + step / 2, cy - 5.6, label)
+                canvas.drawCentredString(cx + step / 2, cy - 6.0, label)
             else:
-                canvas.drawString(cx + 4.0, cy + step / 2 - 0.7, label)
+                canvas.drawString(cx + 4.2, cy + step / 2 - 0.8, label)
     canvas.setFont(fonts.SANS_BOLD, 2.6)
     if horizontal:
         canvas.drawString(cx + SCALE + 1.5, cy - 0.9, "X")
@@ -602,7 +715,7 @@ def _paragraphs(canvas: Canvas, paragraphs: Sequence[str], x: float, y: float,
     """Each paragraph wrapped to ``width`` from baseline ``y`` down; returns the next baseline."""
     canvas.setFont(font, size)
     for paragraph in paragraphs:
-        for line in simpleSplit(paragraph, font, size, width):
+        for line in wrap(paragraph, font, size, width):
             canvas.drawString(x, y, line)
             y -= size * 1.3
         y -= size * 0.6

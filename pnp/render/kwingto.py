@@ -16,34 +16,48 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.kwingto import Definition
 from pnp.engines.kwingto import is_failed, throw_result
-from pnp.i18n import N_, Translate
+from pnp.i18n import N_, Translate, typography
 from pnp.render import fonts
 from pnp.render.draw import box, centred, operator
+from pnp.render.identity import header
 from pnp.render.sheet import Layout, Overrun, Style
 
-PAD = 3.0
-TITLE = 9.0
+PAD = 2.0
+"""Margin of a sheet, inside the gutter the imposition keeps between copies."""
+HEADER = 9.0
+"""The header's height: title lockup, name and date."""
 INSET = 0.5
 """Space between a box and its neighbour's, on each side."""
 
-SUIT_W = 13.0
+SUIT_W = 12.0
 SPACE_W = 16.0
-ROW_H = 14.0
-HEADER = 5.0
+ROW_H = 13.0
+NUMBERS = 5.0
+"""The column numbers above the board."""
 SPREAD_H = 12.0
 CAPTION = 4.5
-PANEL_GAP = 5.0
-PANEL_W = 52.0
+PANEL_GAP = 3.0
+PANEL_W = 58.0
 FAILED_BOX = 10.0
 STRIP_BOX = (15.0, 10.0)
 STRIP_GAP = 6.0
 STRIP_CAPTION = 5.0
-TEXT = 2.8
-"""Reminder font size at natural size, shrunk only if a translation runs long."""
-MIN_TEXT = 2.0
-LEADING = 1.22
-SPACING = 0.35
+RIM = 1.2
+"""The column tint around the columns' score box, as around the columns on the board."""
+HINT = 3.5
+"""Room above the scoring strip for the flushes' and failed throws' values."""
+TEXT = 3.1
+"""Size of the labels and the reminder at natural size: 7 pt once four copies share a page."""
+MIN_TEXT = 2.6
+"""The reminder shrinks for a long translation, never below 6 pt printed."""
+LEADING = 1.2
+SPACING = 0.3
 """Space between the reminder's paragraphs, in font sizes."""
+MIN_GAP = 2.5
+ASPECT = 281 / 194
+"""Width over height of an A4 page's printable area, landscape: the sheet fills it."""
+PENALTY_GREY = 0.45
+"""Ink of the penalty printed in each failed-throw box: there to be crossed out."""
 
 COLOURS = {"black": N_("black dice"), "red": N_("red dice")}
 """Dice colours, as the reminder names the dice of that colour."""
@@ -58,6 +72,8 @@ COTO_ROW = 10.5
 NAME_H = 11.0
 TARGET_H = 21.0
 NOTES = 12.0
+COTO_TOP = HEADER + 3.0
+"""The header and the space below it, on the coto tally."""
 
 
 # --- numbers the sheets print -------------------------------------------------------------
@@ -87,7 +103,8 @@ def failed_high(rules: Definition) -> tuple[int, int] | None:
 
 
 def card_values(rules: Definition, _: Translate) -> str:
-    """``2–10 · J 11 · Q 12 · K 13 · A 1 or 14``: ranks counting their own number are a range."""
+    """``2–10 · J 11 · Q 12 · K 13 · A 1 or 14``: ranks counting their own number are a range;
+    a line breaks between ranks only (no-break spaces within one)."""
     plain = [r for r in rules.deck.ranks if r.rank.isdigit() and r.values == (int(r.rank),)]
     parts = [f"{plain[0].rank}–{plain[-1].rank}"] if plain else []
     for rank in rules.deck.ranks:
@@ -96,7 +113,7 @@ def card_values(rules: Definition, _: Translate) -> str:
         values = [str(v) for v in rank.values]
         shown = values[0] if len(values) == 1 else _("{low} or {high}").format(
             low=", ".join(values[:-1]), high=values[-1])
-        parts.append(f"{rank.rank} {shown}")
+        parts.append(f"{rank.rank} {shown}".replace(" ", "\u00a0"))
     return " · ".join(parts)
 
 
@@ -187,22 +204,6 @@ def paragraph(canvas: Canvas, x: float, top: float, lines: Sequence[Line], size:
     return top - len(lines) * leading
 
 
-def _title(canvas: Canvas, rules: Definition, style: Style, width: float, top: float,
-           subtitle: str | None = None) -> None:
-    """The game's name, a subtitle if any, and (on a player's own sheet) a line for a name."""
-    _ = style._
-    canvas.setFillGray(0)
-    canvas.setFont(fonts.SANS_BOLD, 5.5)
-    name = rules.name(style.lang).upper()
-    canvas.drawString(PAD, top - 5.5, name)
-    if subtitle:
-        canvas.setFont(fonts.SANS, 3.6)
-        canvas.drawString(PAD + fonts.width(name, fonts.SANS_BOLD, 5.5) + 3, top - 5.5, subtitle)
-    if not subtitle:
-        canvas.setFont(fonts.SANS, 3)
-        canvas.drawRightString(width - PAD, top - 5.5, _("name") + ": " + "_" * 22)
-
-
 # --- the board and score sheet --------------------------------------------------------------
 
 def grid_x(rules: Definition, space: int) -> float:
@@ -223,76 +224,101 @@ def _strip_labels(rules: Definition, _: Translate) -> list[tuple[str, str, str]]
     ]
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where the sheet's parts go: bottom edges of each, the panel's top and bottom."""
+
+    numbers: float
+    rows: tuple[float, ...]
+    spread: float
+    failed: float
+    strip: float
+    panel: tuple[float, float]
+
+
+def _content(rules: Definition) -> float:
+    return (HEADER + NUMBERS + rules.board.rows * ROW_H + SPREAD_H + CAPTION + FAILED_BOX
+            + HINT + STRIP_BOX[1] + STRIP_CAPTION)
+
+
 def size(rules: Definition) -> tuple[float, float]:
     grid = SUIT_W + rules.board.spaces * SPACE_W
     items = rules.board.rows + 4
     strip = items * STRIP_BOX[0] + (items - 1) * STRIP_GAP
     width = 2 * PAD + max(grid + PANEL_GAP + PANEL_W, strip)
-    height = (2 * PAD + TITLE + HEADER + rules.board.rows * ROW_H + SPREAD_H + CAPTION + 3
-              + STRIP_BOX[1] + STRIP_CAPTION)
-    return width, height
+    return width, max(width / ASPECT, 2 * PAD + _content(rules) + 3 * MIN_GAP)
+
+
+def place(rules: Definition) -> Place:
+    """The parts spread over the sheet's height, the gaps between them equal."""
+    _width, height = size(rules)
+    gap = (height - 2 * PAD - _content(rules)) / 3
+    top = height - PAD - HEADER - gap
+    numbers = top - NUMBERS
+    rows = tuple(numbers - (index + 1) * ROW_H for index in range(rules.board.rows))
+    spread = rows[-1] - SPREAD_H
+    failed = spread - CAPTION - gap - FAILED_BOX
+    strip = PAD + STRIP_CAPTION
+    return Place(numbers, rows, spread, failed, strip, (top, strip + STRIP_BOX[1] + HINT + gap))
 
 
 def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     _ = style._
     width, height = size(rules)
-    top = height - PAD
-    _title(canvas, rules, style, width, top)
-    spaces, rows = rules.board.spaces, rules.board.rows
-    header = top - TITLE
-    grid_bottom = header - HEADER - rows * ROW_H
-    spread_y = grid_bottom - SPREAD_H + INSET
+    header(canvas, rules, style, PAD, height - PAD, width - 2 * PAD, HEADER)
+    at = place(rules)
+    spaces = rules.board.spaces
     tint = style.colour(rules.print.column_tint.colour, rules.print.column_tint.grey)
     for column in range(1, spaces + 1):
         canvas.setFillColorRGB(*tint)
-        canvas.rect(grid_x(rules, column), spread_y - INSET, SPACE_W, header - spread_y + INSET,
+        canvas.rect(grid_x(rules, column), at.spread, SPACE_W, at.numbers + NUMBERS - at.spread,
                     stroke=0, fill=1)
         canvas.setFillGray(0)
-        label(canvas, grid_x(rules, column) + SPACE_W / 2, header - 3.6, str(column), 3,
+        label(canvas, grid_x(rules, column) + SPACE_W / 2, at.numbers + 1.3, str(column), TEXT,
               SPACE_W, bold=True)
-    canvas.setFillGray(0)
-    label(canvas, PAD + (SUIT_W - 1) / 2, header - 3.6, _("suit"), 2.6, SUIT_W - 1)
-    for row in range(rows):
-        y = header - HEADER - (row + 1) * ROW_H
+    label(canvas, PAD + (SUIT_W - 1) / 2, at.numbers + 1.3, _("suit"), TEXT, SUIT_W - 1)
+    for row, y in enumerate(at.rows, start=1):
         box(canvas, PAD + INSET, y + INSET, SUIT_W - 1 - 2 * INSET, ROW_H - 2 * INSET, heavy=True,
-            field=style.field(f"suit_{row + 1}", "computed"))
+            field=style.field(f"suit_{row}", "computed"))
         for column in range(1, spaces + 1):
             box(canvas, grid_x(rules, column) + INSET, y + INSET, SPACE_W - 2 * INSET,
-                ROW_H - 2 * INSET, field=style.field(f"card_{row + 1}_{column}", "text"))
+                ROW_H - 2 * INSET, field=style.field(f"card_{row}_{column}", "text"))
     for column in range(1, spaces + 1):
-        box(canvas, grid_x(rules, column) + 1.5, spread_y, SPACE_W - 3, SPREAD_H - 2 * INSET - 1,
+        box(canvas, grid_x(rules, column) + 1, at.spread + 1, SPACE_W - 2, SPREAD_H - 2,
             field=style.field(f"spread_{column}", "computed"))
     canvas.setFillGray(0)
-    label(canvas, PAD + (SUIT_W - 1) / 2, spread_y + 3.4, "↕", 4.5, SUIT_W - 1, bold=True)
+    label(canvas, PAD + (SUIT_W - 1) / 2, at.spread + SPREAD_H / 2 - 1.6, "↕", 4.5, SUIT_W - 1,
+          bold=True)
     grid_right = grid_x(rules, spaces + 1)
-    label(canvas, (PAD + SUIT_W + grid_right) / 2, spread_y - 3.4,
-          _("complete column: highest − lowest"), 2.6, grid_right - PAD - SUIT_W)
+    label(canvas, (PAD + SUIT_W + grid_right) / 2, at.spread - CAPTION + 1.3,
+          _("complete column: highest − lowest"), TEXT, grid_right - PAD - SUIT_W)
+    _failed_boxes(canvas, rules, style, at.failed)
     panel_x = grid_right + PANEL_GAP
-    panel_w = width - PAD - panel_x
-    failed_y = spread_y - 4.4
-    _failed_boxes(canvas, rules, style, panel_x, failed_y, panel_w)
-    _reminder(canvas, rules, style, panel_x, header, panel_w, failed_y + FAILED_BOX + 6.5)
-    _strip(canvas, rules, style, width, PAD + STRIP_CAPTION)
+    _reminder(canvas, rules, style, panel_x, at.panel[0], width - PAD - panel_x, at.panel[1])
+    _strip(canvas, rules, style, width, at.strip)
 
 
-def _failed_boxes(canvas: Canvas, rules: Definition, style: Style, x: float, bottom: float,
-                  width: float) -> None:
-    """One box per failed throw the game allows, the penalty beside them."""
+def _failed_boxes(canvas: Canvas, rules: Definition, style: Style, bottom: float) -> None:
+    """A box per failed throw the game allows, on the board's columns, each printed with its
+    penalty; their name in the suits' column."""
     _ = style._
-    count = rules.end.failed_throws
-    pitch = min(FAILED_BOX + 2, (width - FAILED_BOX) / max(count - 1, 1))
     canvas.setFillGray(0)
-    text = _("failed throws: −{penalty} each").format(
-        penalty=rules.scoring.failed_throw_penalty)
-    label(canvas, x, bottom + FAILED_BOX + 1.6, text, 2.8, width, bold=True, align="left")
-    for index in range(count):
-        box(canvas, x + index * pitch, bottom, FAILED_BOX,
-            field=style.field(f"failed_{index + 1}", "mark"))
+    lines = wrap([Run(_("failed throws"), bold=True)], SUIT_W - 1, TEXT)
+    leading = TEXT * LEADING
+    paragraph(canvas, PAD, bottom + FAILED_BOX / 2 + len(lines) * leading / 2 + TEXT * 0.1,
+              lines, TEXT, leading)
+    penalty = f"−{rules.scoring.failed_throw_penalty}"
+    for index in range(rules.end.failed_throws):
+        x = grid_x(rules, index + 1) + (SPACE_W - FAILED_BOX) / 2
+        box(canvas, x, bottom, FAILED_BOX, field=style.field(f"failed_{index + 1}", "mark"))
+        canvas.setFillGray(PENALTY_GREY)
+        label(canvas, x + FAILED_BOX / 2, bottom + FAILED_BOX / 2 - 1.3, penalty, 3.6,
+              FAILED_BOX - 1, bold=True)
+    canvas.setFillGray(0)
 
 
-def _reminder(canvas: Canvas, rules: Definition, style: Style, x: float, top: float,
-              width: float, bottom: float) -> None:
-    """The dice, card and scoring rules in a few short lines; shrinks to stay above ``bottom``."""
+def reminder(rules: Definition, style: Style) -> list[list[Run]]:
+    """The dice, card and scoring rules in a few short paragraphs."""
     _ = style._
     dice = {d.colour: d for d in rules.dice.colours}
     ink = {c: style.colour(rules.print.colours[c], rules.print.greys[c]) for c in dice}
@@ -300,12 +326,16 @@ def _reminder(canvas: Canvas, rules: Definition, style: Style, x: float, top: fl
     def colour_name(colour: str) -> str:
         return _(COLOURS.get(colour, colour))
 
+    def head(text: str) -> Run:
+        return Run(typography(text + ":", style.lang), bold=True)
+
     signs = ", ".join(f"{colour_name(c)}\u00a0{'+' if d.mixed == 'add' else '−'}"
                       for c, d in dice.items())
     suit_runs: list[Run] = []
     for colour in dice:
-        symbols = " ".join(s.symbol for s in rules.deck.suits if s.colour == colour)
-        suit_runs += [Run(colour_name(colour)), Run(symbols + ";", colour=ink[colour])]
+        symbols = "\u00a0".join(s.symbol for s in rules.deck.suits if s.colour == colour)
+        suit_runs += [Run(colour_name(colour)),
+                      Run(typography(symbols + ";", style.lang), colour=ink[colour])]
     high = failed_high(rules)
     low = rules.throws.failed.at_most
     failed = (_("{low} or less; the active player takes a penalty card.").format(low=low)
@@ -314,29 +344,42 @@ def _reminder(canvas: Canvas, rules: Definition, style: Style, x: float, top: fl
               .format(low=low, first=high[0], last=high[1]))
     scoring = rules.scoring
     paragraphs = [
-        [Run(_("Dice") + ":", bold=True),
+        [head(_("Dice")),
          Run(_("one colour: add them all; both colours: {signs}.").format(signs=signs))],
-        [Run(_("Rows") + ":", bold=True), *suit_runs, Run(_("both colours: any row."))],
-        [Run(_("Failed throw") + ":", bold=True), Run(failed)],
-        [Run(_("Cards") + ":", bold=True), Run(card_values(rules, _))],
-        [Run(_("Placing") + ":", bold=True),
+        [head(_("Rows")), *suit_runs, Run(_("both colours: any row."))],
+        [head(_("Failed throw")), Run(failed)],
+        [head(_("Cards")), Run(card_values(rules, _))],
+        [head(_("Placing")),
          Run(_("values rise from left to right; no rank twice in a column."))],
-        [Run(_("Score") + ":", bold=True),
+        [head(_("Score")),
          Run(_("an unfinished row scores {points} per card, a complete row its last card; "
                "straight flush +{straight}; royal flush ({ranks}) +{royal}.").format(
              points=scoring.points_per_card, straight=scoring.straight_flush,
              ranks=" ".join(scoring.royal_flush.ranks), royal=scoring.royal_flush.points))],
-        [Run(_("End") + ":", bold=True),
+        [head(_("End")),
          Run(_("{rows} complete rows or {failed} failed throws; the round is played out.").format(
              rows=rules.end.complete_rows, failed=rules.end.failed_throws))],
     ]
+    return paragraphs
+
+
+def reminder_size(paragraphs: Sequence[Sequence[Run]], width: float, height: float,
+                  ) -> tuple[float, list[list[Line]]]:
+    """The largest size, from ``TEXT`` down to ``MIN_TEXT``, at which the paragraphs fit
+    ``height``, and their lines at that size."""
     text = TEXT
     while True:
         wrapped = [wrap(p, width, text) for p in paragraphs]
         needed = sum(len(lines) * text * LEADING + text * SPACING for lines in wrapped)
-        if top - needed >= bottom or text <= MIN_TEXT:
-            break
+        if needed <= height or text <= MIN_TEXT:
+            return text, wrapped
         text -= 0.05
+
+
+def _reminder(canvas: Canvas, rules: Definition, style: Style, x: float, top: float,
+              width: float, bottom: float) -> None:
+    """The reminder, as large as it fits between ``top`` and ``bottom``."""
+    text, wrapped = reminder_size(reminder(rules, style), width, top - bottom)
     y = top
     for lines in wrapped:
         y = paragraph(canvas, x, y, lines, text, text * LEADING) - text * SPACING
@@ -352,12 +395,17 @@ def _strip(canvas: Canvas, rules: Definition, style: Style, width: float, y: flo
         "columns", "flushes", "failed", "total"]
     for index, ((text, hint, sign), name) in enumerate(zip(labels, names, strict=True)):
         x = left + index * (w + STRIP_GAP)
+        if name == "columns":
+            canvas.setFillColorRGB(*style.colour(rules.print.column_tint.colour,
+                                                 rules.print.column_tint.grey))
+            canvas.roundRect(x - RIM, y - RIM, w + 2 * RIM, h + 2 * RIM, RIM, stroke=0, fill=1)
         box(canvas, x, y, w, h, heavy=index == len(labels) - 1,
             field=style.field(name, "computed"))
         canvas.setFillGray(0)
-        label(canvas, x + w / 2, y - 2.6, text, 2.6, w + STRIP_GAP - 1)
+        label(canvas, x + w / 2, y - RIM - TEXT, text, TEXT, w + STRIP_GAP - 1,
+              bold=name == "total")
         if hint:
-            label(canvas, x + w / 2, y + h + 1.0, hint, 2.3, w + STRIP_GAP - 1)
+            label(canvas, x + w / 2, y + h + 1.0, hint, TEXT, w + STRIP_GAP - 1)
         if sign:
             operator(canvas, x + w + STRIP_GAP / 2, y + h / 2, sign)
 
@@ -366,7 +414,7 @@ def _strip(canvas: Canvas, rules: Definition, style: Style, width: float, y: flo
 
 def coto_size(rules: Definition) -> tuple[float, float]:
     width = 2 * PAD + GAME_COL + rules.players.max * (POINTS_W + TOTAL_W + PLAYER_GAP)
-    height = (2 * PAD + TITLE + TARGET_H + NAME_H + CAPTION
+    height = (2 * PAD + COTO_TOP + TARGET_H + NAME_H + CAPTION
               + (coto_games(rules) + 1) * COTO_ROW + NOTES)
     return width, height
 
@@ -375,11 +423,12 @@ def coto_draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     _ = style._
     width, height = coto_size(rules)
     top = height - PAD
-    _title(canvas, rules, style, width, top, subtitle=_("coto"))
-    _targets(canvas, rules, style, width, top - TITLE)
+    header(canvas, rules, style, PAD, top, width - 2 * PAD, HEADER, fields=("date",),
+           subtitle=_("coto"))
+    _targets(canvas, rules, style, width, top - COTO_TOP)
     player_w = POINTS_W + TOTAL_W + PLAYER_GAP
     left = PAD + GAME_COL + PLAYER_GAP / 2
-    names = top - TITLE - TARGET_H
+    names = top - COTO_TOP - TARGET_H
     tint = style.colour(rules.print.column_tint.colour, rules.print.column_tint.grey)
     games = coto_games(rules)
     table_bottom = names - NAME_H - CAPTION - (games + 1) * COTO_ROW
@@ -446,18 +495,18 @@ def _targets(canvas: Canvas, rules: Definition, style: Style, width: float, top:
 
 
 def overruns(rules: Definition) -> list[Overrun]:
-    """The failed-throw boxes side by side, not overlapping, in the panel beside the board."""
+    """The failed-throw boxes, one under each column of the board at most."""
     count = rules.end.failed_throws
-    panel = size(rules)[0] - 2 * PAD - SUIT_W - rules.board.spaces * SPACE_W - PANEL_GAP
-    if count * FAILED_BOX + (count - 1) * 0.5 > panel + 1e-9:
-        return [(("end", "failed_throws"), f"{count} failed-throw boxes do not fit beside "
-                                           "the board")]
+    if count > rules.board.spaces:
+        return [(("end", "failed_throws"), f"{count} failed-throw boxes do not fit under the "
+                                           f"board's {rules.board.spaces} columns")]
     return []
 
 
 LAYOUTS = {
     "sheet": Layout(N_("score sheet"), size, draw, per_page=(1, 2, 4),
-                    smallest_box=lambda rules: min(FAILED_BOX, SPREAD_H - 2 * INSET - 1),
+                    smallest_box=lambda rules: min(FAILED_BOX, SPREAD_H - 2, SUIT_W - 1 - 2 * INSET,
+                                                   *STRIP_BOX),
                     grows=(("board", "spaces"), ("board", "rows")), overruns=overruns),
     "coto": Layout(N_("coto tally"), coto_size, coto_draw, per_page=(1, 2),
                    smallest_box=lambda rules: COTO_ROW,

@@ -47,6 +47,18 @@ ELEMENTS = {"html", "head", "body", "title", "meta", "link", "style", "main", "s
             "var", "time", "ins", "del", "address", "details", "summary", "bdi", "bdo"}
 """The elements a page may have: none of them runs, embeds or submits anything."""
 
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+SVG_SHAPES = {"svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
+              "text", "tspan", "desc"}
+"""Inline vector drawings (title lockups, figures): shapes and text only. No ``use``,
+``image``, ``foreignObject``, ``script``, ``style`` or animation, so a drawing can neither
+fetch nor run anything."""
+_PAINT = {"fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
+          "stroke-linejoin", "opacity", "fill-opacity", "stroke-opacity", "transform",
+          "font-family", "font-size", "font-weight", "font-style", "text-anchor",
+          "dominant-baseline", "fill-rule", "letter-spacing"}
+ELEMENTS |= SVG_SHAPES
+
 COMMON = {"id", "class", "title", "lang", "dir", "role", "hidden", "style"}
 ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt", "width", "height"},
               "link": {"rel", "href", "media", "type"}, "meta": {"charset", "name", "content"},
@@ -55,7 +67,16 @@ ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt", "width", "height"},
                                                              "scope"},
               "ol": {"start", "reversed", "type"}, "li": {"value"}, "col": {"span"},
               "colgroup": {"span"}, "time": {"datetime"}, "details": {"open"}}
-"""Attributes beyond ``COMMON`` (and ``aria-*``, ``data-*``), per element."""
+ATTRIBUTES.update({
+    "svg": {"xmlns", "viewbox", "width", "height", "preserveaspectratio", "focusable"} | _PAINT,
+    "g": _PAINT, "rect": {"x", "y", "width", "height", "rx", "ry"} | _PAINT,
+    "circle": {"cx", "cy", "r"} | _PAINT, "ellipse": {"cx", "cy", "rx", "ry"} | _PAINT,
+    "line": {"x1", "y1", "x2", "y2"} | _PAINT, "polyline": {"points"} | _PAINT,
+    "polygon": {"points"} | _PAINT, "path": {"d"} | _PAINT,
+    "text": {"x", "y", "dx", "dy", "textlength"} | _PAINT,
+    "tspan": {"x", "y", "dx", "dy"} | _PAINT})
+"""Attributes beyond ``COMMON`` (and ``aria-*``, ``data-*``), per element (the HTML parser
+gives SVG's attributes in lower case: ``viewbox``)."""
 
 LINKS = ("https://", "mailto:")
 
@@ -317,6 +338,10 @@ class _Scan(HTMLParser):
             return policy.sheet(value)
         if name == "style":
             return policy.css(value, declarations=True)
+        if name == "xmlns" and tag == "svg" and value != SVG_NAMESPACE:
+            return f"an <svg> may only name the SVG namespace, not {clipped(value)}"
+        if tag in SVG_SHAPES and "url(" in value.lower():
+            return f"a drawing may not refer to anything ({clipped(value)})"
         if name == "http-equiv" and (value.lower() != "content-security-policy"
                                      or values.get("content") != CSP):
             return "a <meta http-equiv> is not allowed in a document"

@@ -16,7 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.definitions.ronda import Definition, Tint
 from pnp.i18n import N_
 from pnp.render import fonts
-from pnp.render.draw import box, centred
+from pnp.render.draw import box, centred, grid, wrap
+from pnp.render.identity import header
 from pnp.render.sheet import Layout, SheetError, Style
 
 WIDTH = 186.0
@@ -25,6 +26,8 @@ HEIGHT = 274.0
 
 PAD = 3.0
 TITLE = 16.0
+LOCKUP = 9.0
+"""The header (title lockup, date) at the top of ``TITLE``, the pad's kind beneath."""
 NAME_ROW = 12.4
 NAME_GAP = 2.0
 HEADER = 11.0
@@ -33,7 +36,7 @@ TABLE = 184.0
 
 MIN_ROW = 11.85
 INSET = 0.25
-"""Space around each writing box inside its row, where the side's tint shows."""
+"""Space around each name box inside its row, where the side's tint shows."""
 
 GROUP_GAP = 1.2
 DEAL_COL = 9.0
@@ -46,10 +49,13 @@ FIELDS = (("calls", "number"), ("caida", "number"), ("mesa", "number"), ("cards"
 """Each column's form field on a fillable pad: ``<name>_<deal>_<side>``, and its kind."""
 
 TARGET_BOX = (21.0, 13.0)
-LEGEND_HEAD = 42.0
-TEXT = 2.9
-LEADING = 3.5
-ENTRY_GAP = 0.9
+LEGEND_HEAD = 40.0
+TEXT = 3.1
+"""The smallest type at natural size: 6 pt once two pads share a Letter page."""
+LEADING = 3.55
+ENTRY_GAP = 0.8
+JOINT = 8.0
+"""Between the name boxes of partners, where the ampersand stands."""
 
 
 def column_width() -> float:
@@ -94,21 +100,6 @@ def named(name: str, points: object) -> str:
 def fitted(text: str, font: str, size: float, width: float) -> float:
     """``size``, or less if ``text`` would be wider than ``width`` (longer translations)."""
     return min(size, size * width / fonts.width(text, font, size))
-
-
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of ``text`` no wider than ``width``, broken at plain spaces only.
-
-    Unlike reportlab's ``simpleSplit``, a no-break space holds, as French wants before
-    its colons and as a term wants next to its points.
-    """
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and fonts.width(f"{lines[-1]} {word}", font, size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 @dataclass(frozen=True)
@@ -156,25 +147,19 @@ def _fill(canvas: Canvas, style: Style, tint: Tint) -> None:
 
 
 def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: float) -> None:
-    """The game's name and the pad's kind on the left; the target and a box for another."""
+    """The header (title lockup, date) and the pad's kind on the left; the target and a box
+    for another."""
     _ = style._
-    _fill(canvas, style, rules.print.ink)
-    canvas.setFont(fonts.SANS_BOLD, 8)
-    canvas.drawString(PAD, top - 7.5, rules.name(style.lang).upper())
-    canvas.setFillGray(0)
-    canvas.setFont(fonts.SANS, 3.4)
-    canvas.drawString(PAD, top - 13, _(title))
-
     width, height = TARGET_BOX
     low = top - 1.5 - height
     other = WIDTH - PAD - height
     box(canvas, other, low, height, field=style.field("target"))
     hint = [_("or play to"), _("short game: {points}").format(
         points=rules.variants.short_target)]
-    canvas.setFont(fonts.SANS, 3)
+    canvas.setFont(fonts.SANS, TEXT)
     for line, text in enumerate(hint):
         canvas.drawRightString(other - 2, low + height / 2 + 0.6 - line * 4.2, text)
-    hint_width = max(fonts.width(t, fonts.SANS, 3) for t in hint)
+    hint_width = max(fonts.width(t, fonts.SANS, TEXT) for t in hint)
     target = other - 2 - hint_width - 5 - width
     _fill(canvas, style, rules.print.ink)
     canvas.rect(target, low, width, height, stroke=0, fill=1)
@@ -182,8 +167,12 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: f
     canvas.setFont(fonts.SANS_BOLD, 9)
     centred(canvas, target + width / 2, low + height / 2 - 3.2, str(rules.target))
     canvas.setFillGray(0)
-    canvas.setFont(fonts.SANS, 3)
+    canvas.setFont(fonts.SANS, TEXT)
     canvas.drawRightString(target - 2, low + height / 2 - 1, _("play to"))
+    play_to = target - 2 - fonts.width(_("play to"), fonts.SANS, TEXT)
+    header(canvas, rules, style, PAD, top - 1, play_to - 6 - PAD, LOCKUP, fields=("date",))
+    canvas.setFont(fonts.SANS, 3.2)
+    canvas.drawString(PAD, top - 1 - LOCKUP - 3.6, _(title))
 
 
 def _tile(canvas: Canvas, rules: Definition, style: Style, side: int, x: float, y: float,
@@ -200,24 +189,23 @@ def _tile(canvas: Canvas, rules: Definition, style: Style, side: int, x: float, 
 def _names(canvas: Canvas, rules: Definition, style: Style, table: Table, y: float) -> None:
     """A name box per player, grouped by side behind the side's letter."""
     gap = 4.0
-    joint = 4.0
     span = (WIDTH - 2 * PAD - (table.sides - 1) * gap) / table.sides
     label = style._("name")
     for side in range(table.sides):
         left = PAD + side * (span + gap)
         _tile(canvas, rules, style, side, left, y, NAME_ROW)
-        each = (span - SIDE_COL - (table.members - 1) * joint) / table.members
+        each = (span - SIDE_COL - (table.members - 1) * JOINT) / table.members
         for member in range(table.members):
-            x = left + SIDE_COL + member * (each + joint)
+            x = left + SIDE_COL + member * (each + JOINT)
             box(canvas, x + INSET, y + INSET, each - 2 * INSET, NAME_ROW - 2 * INSET,
                 field=style.field(f"name_{side + 1}_{member + 1}", "text"))
             canvas.setFillGray(0.45)
-            canvas.setFont(fonts.SANS, 2.2)
-            canvas.drawString(x + 1.4, y + NAME_ROW - 3.0, label)
+            canvas.setFont(fonts.SANS, TEXT)
+            canvas.drawString(x + 1.4, y + NAME_ROW - 1.2 - TEXT, label)
             canvas.setFillGray(0)
             if member:
-                canvas.setFont(fonts.SANS_BOLD, 4)
-                centred(canvas, x - joint / 2, y + NAME_ROW / 2 - 1.4, "&")
+                canvas.setFont(fonts.SANS_BOLD, 4.4)
+                centred(canvas, x - JOINT / 2, y + NAME_ROW / 2 - 1.6, "&")
 
 
 def _term(rules: Definition, term_id: str) -> str:
@@ -261,7 +249,7 @@ def _header(canvas: Canvas, rules: Definition, style: Style, table: Table, y: fl
     width = column_width()
     heads = _heads(rules, style, table)
     name_size = min(fitted(name, fonts.SANS_BOLD, 3.2, width - 1) for name, _ in heads)
-    hint_size = min(fitted(hint, fonts.SANS, 3, width - 1) for _, hint in heads)
+    hint_size = min(fitted(hint, fonts.SANS, TEXT, width - 1) for _, hint in heads)
     for index, (name, hint) in enumerate(heads):
         middle = column_x(index) + width / 2
         canvas.setFont(fonts.SANS_BOLD, name_size)
@@ -284,16 +272,13 @@ def _deal(canvas: Canvas, rules: Definition, style: Style, table: Table, deal: i
     canvas.setFillGray(0)
     canvas.setFont(fonts.SANS_BOLD, 4.2)
     centred(canvas, PAD + DEAL_COL / 2, y + height / 2 - 1.5, str(deal))
-    width = column_width()
     for side in range(table.sides):
         row = y + (table.sides - 1 - side) * row_h
         _tile(canvas, rules, style, side, PAD + DEAL_COL, row, row_h)
-        _fill(canvas, style, rules.print.sides[side])
-        canvas.rect(column_x(0), row, COLUMNS * width, row_h, stroke=0, fill=1)
-        for index, (name, kind) in enumerate(FIELDS):
-            box(canvas, column_x(index) + INSET, row + INSET, width - 2 * INSET,
-                row_h - 2 * INSET, heavy=index == COLUMNS - 1,
-                field=style.field(f"{name}_{deal}_{side + 1}", kind))
+    fields = [[style.field(f"{name}_{deal}_{side + 1}", kind) for name, kind in FIELDS]
+              for side in range(table.sides)]
+    grid(canvas, column_x(0), y + height, [column_width()] * COLUMNS, [row_h] * table.sides,
+         heavy={COLUMNS - 1}, fields=fields)
 
 
 def _rank(rules: Definition, style: Style, ranks: Sequence[int]) -> str:

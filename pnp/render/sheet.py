@@ -39,6 +39,10 @@ PRINTABLE = 6.0
 WRITING_BOX = 8.0
 """The smallest writing box a printed sheet may have, in mm: a pen stroke and two digits."""
 
+GUTTER = 7.0
+"""Between two copies, across and down alike: the cut line runs down its middle, with
+3.5 mm clear on each side of it, so a cut a little off the line still leaves every copy whole."""
+
 MAX_SCALE = 2.2
 
 CUT_GREY = 0.55
@@ -119,14 +123,23 @@ class Imposition:
     cells: tuple[Cell, ...]
     columns: int
     rows: int
+    across: bool = True
+    """Whether the page's width, not its height, sets the copies' scale."""
 
 
 def impose(size: tuple[float, float], paper: str, per_page: int) -> Imposition:
     """Choose orientation and grid that print ``per_page`` copies as large as possible.
 
+    The copies keep :data:`GUTTER` between them across and down alike, the cut line
+    running down its middle, and the block of copies is centred on the page.
+
     >>> imp = impose((140, 80), "a4", 4)
     >>> (imp.page_width, imp.columns, imp.rows)
     (297.0, 2, 2)
+    >>> right, below = imp.cells[1], imp.cells[2]
+    >>> round(right.x - (imp.cells[0].x + imp.cells[0].width), 6), round(
+    ...     imp.cells[0].y - (below.y + below.height), 6)
+    (7.0, 7.0)
     """
     best: tuple[float, Imposition] | None = None
     short, long = PAPERS[paper]
@@ -135,15 +148,19 @@ def impose(size: tuple[float, float], paper: str, per_page: int) -> Imposition:
             if per_page % columns:
                 continue
             rows = per_page // columns
-            cell_w = (page_w - 2 * MARGIN) / columns
-            cell_h = (page_h - 2 * MARGIN) / rows
-            scale = min(cell_w / size[0], cell_h / size[1], MAX_SCALE)
+            room_w = page_w - 2 * MARGIN - (columns - 1) * GUTTER
+            room_h = page_h - 2 * MARGIN - (rows - 1) * GUTTER
+            across = room_w / columns / size[0] <= room_h / rows / size[1]
+            scale = min(room_w / columns / size[0], room_h / rows / size[1], MAX_SCALE)
+            width, height = size[0] * scale, size[1] * scale
+            left = (page_w - columns * width - (columns - 1) * GUTTER) / 2
+            top = (page_h + rows * height + (rows - 1) * GUTTER) / 2
             cells = tuple(
-                Cell(MARGIN + col * cell_w, page_h - MARGIN - (row + 1) * cell_h,
-                     cell_w, cell_h, scale)
+                Cell(left + col * (width + GUTTER), top - row * (height + GUTTER) - height,
+                     width, height, scale)
                 for row in range(rows) for col in range(columns))
             if best is None or scale > best[0] + 1e-9:
-                best = (scale, Imposition(page_w, page_h, cells, columns, rows))
+                best = (scale, Imposition(page_w, page_h, cells, columns, rows, across))
     assert best is not None
     return best[1]
 
@@ -163,11 +180,9 @@ def drawable(game: str, rules: Any) -> list[Overrun]:
         for per_page in layout.per_page:
             for paper in PAPERS:
                 imposition = impose(natural, paper, per_page)
-                cell = imposition.cells[0]
-                scale = cell.scale
+                scale = imposition.cells[0].scale
                 if side * scale < WRITING_BOX - 1e-9:
-                    wide = cell.width / natural[0] <= cell.height / natural[1]
-                    field = layout.grows[0] if wide else layout.grows[1]
+                    field = layout.grows[0] if imposition.across else layout.grows[1]
                     copies = f"{per_page} per page" if per_page > 1 else "one per page"
                     found.append((field, f"the {game} {kind}'s writing boxes would print "
                                          f"{side * scale:.1f} mm wide ({copies} on "
@@ -231,7 +246,7 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     canvas = new_canvas(buffer, (imposition.page_width, imposition.page_height),
                         title=f"{name} — {style._(layout.title)}",
                         subject=f"{name}: {style._(layout.title)} ({paper.upper()}, {lang})",
-                        lang=lang)
+                        lang=lang, document="sheet")
     for cell in imposition.cells:
         canvas.saveState()
         width, height = natural[0] * cell.scale, natural[1] * cell.scale
@@ -246,23 +261,24 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     canvas.showPage()
     canvas.save()
     if style.fields is not None:
-        return forms.add_scripts(buffer.getvalue(), game, kind, rules, style.fields)
+        return forms.add_scripts(buffer.getvalue(), game, kind, rules, style.fields, lang)
     return buffer.getvalue()
 
 
 def _cut_lines(canvas: Canvas, imposition: Imposition) -> None:
-    """Dashed lines between copies, running into the margins so scissors can find them."""
+    """Dashed lines down the middle of the gutters, running into the margins so scissors can
+    find them, and stopping :data:`PRINTABLE` short of the paper's edge."""
     edge = PRINTABLE * mm
     canvas.saveState()
     canvas.setStrokeGray(CUT_GREY)
     canvas.setLineWidth(0.4)
     canvas.setDash(3, 3)
     width, height = imposition.page_width, imposition.page_height
-    first = imposition.cells[0]
+    cells = imposition.cells
     for col in range(1, imposition.columns):
-        x = (MARGIN + col * first.width) * mm
+        x = (cells[col].x - GUTTER / 2) * mm
         canvas.line(x, edge, x, height * mm - edge)
     for row in range(1, imposition.rows):
-        y = (height - MARGIN - row * first.height) * mm
+        y = (cells[row * imposition.columns].y + cells[0].height + GUTTER / 2) * mm
         canvas.line(edge, y, width * mm - edge, y)
     canvas.restoreState()

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.base import Tint
 from pnp.definitions.spectacle import Definition
 from pnp.i18n import N_
 from pnp.render import fonts
-from pnp.render.draw import box, centred, operator
+from pnp.render.draw import box, centred, operator, wrap
+from pnp.render.identity import header
 from pnp.render.sheet import Layout, Overrun, Style
 
 WIDTH = 190.0
@@ -35,6 +35,8 @@ LEFT = 118.0
 
 GUTTER = 4.0
 TITLE = 9.0
+LOCKUP = 7.5
+"""The header (title lockup, the player's name) at the top of ``TITLE``."""
 HEADING = 2.9
 BODY = 2.8
 SMALL = 2.5
@@ -62,7 +64,7 @@ ACTIONS = {
 
 ABILITIES = {
     "jack-ability": N_("take the top chip of a pile"),
-    "queen-ability": N_("a reserved card goes back, no penalty"),
+    "queen-ability": N_("take the top chip of two piles"),
     "king-ability": N_("a card from the centre, free"),
 }
 """A few words per noble ability (a completion id)."""
@@ -140,13 +142,8 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, x: float, y: float
 def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     _ = style._
     top = HEIGHT - PAD
-    canvas.setFillGray(0)
-    canvas.setFont(fonts.SANS_BOLD, 5)
-    name = rules.name(style.lang).upper()
-    canvas.drawString(PAD, top - 5, name)
-    canvas.setFont(fonts.SANS, 3)
-    canvas.drawString(PAD + fonts.width(name, fonts.SANS_BOLD, 5) + 3, top - 5, _("player aid"))
-    canvas.drawRightString(WIDTH - PAD, top - 5, _("name") + ": " + "_" * 24)
+    header(canvas, rules, style, PAD, top, WIDTH - 2 * PAD, LOCKUP, fields=("name",),
+           subtitle=_("player aid"))
     y = _track(canvas, rules, style, top - TITLE)
     y = _nobles(canvas, rules, style, y - 4)
     y = _claims(canvas, rules, style, y - 4)
@@ -189,9 +186,28 @@ def _track(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
     end_x = PAD + values.index(rules.end.points) * cell + cell / 2
     canvas.setFont(fonts.SANS_BOLD, SMALL)
     _fill(canvas, rules.print.accent, style)
-    centred(canvas, end_x, y - 2.6, "▲ " + _("{points} VP: the game ends").format(
-        points=rules.end.points))
+    _pointer(canvas, end_x, y - 2.6, PAD + LEFT,
+             _("{points} VP: the game ends").format(points=rules.end.points))
     return y - 2.6
+
+
+def _pointer(canvas: Canvas, x: float, y: float, right: float, text: str) -> None:
+    """A triangle pointing up at ``x`` from baseline ``y``, ``text`` after it if the column
+    has room up to ``right``, else before it. The triangle is drawn, not set: a glyph would
+    bring a whole bold symbols face into the file for one character."""
+    side = SMALL * 0.8
+    gap = SMALL * 0.35
+    width = canvas.stringWidth(text)
+    path = canvas.beginPath()
+    path.moveTo(x - side / 2, y)
+    path.lineTo(x + side / 2, y)
+    path.lineTo(x, y + side * 0.87)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    if x + side / 2 + gap + width <= right:
+        canvas.drawString(x + side / 2 + gap, y, text)
+    else:
+        canvas.drawRightString(x - side / 2 - gap, y, text)
 
 
 def _nobles(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
@@ -226,7 +242,7 @@ def _nobles(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:
             canvas.setFillGray(0.15)
             canvas.setFont(fonts.SANS, SMALL)
             mark = MARK if noble.ability in proposed(rules) else ""
-            lines = simpleSplit(_(ability) + mark, fonts.SANS, SMALL, width)
+            lines = wrap(_(ability) + mark, fonts.SANS, SMALL, width)
             for row, text in enumerate(lines):
                 canvas.drawString(x, bottom - 2.6 - row * (SMALL + 0.5), text)
             lowest = min(lowest, bottom - 2.6 - (len(lines) - 1) * (SMALL + 0.5))
@@ -315,7 +331,7 @@ def panel_lines(rules: Definition, style: Style, width: float, scale: float) -> 
     def para(text: str, size: float, indent: float = 0.0, font: str = fonts.SANS,
              space: float = 0.0, hang: float = 0.0, accent: bool = False) -> None:
         """Wrapped text; lines after the first start ``hang`` further in."""
-        parts = simpleSplit(text, font, size, width - indent - hang)
+        parts = wrap(text, font, size, width - indent - hang)
         for index, part in enumerate(parts):
             lines.append(Line(part, font, size, indent + (hang if index else 0.0),
                               space if index == 0 else 0.0, accent))

@@ -13,14 +13,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.xactika import Definition, Icon, Mode, Shape
 from pnp.engines.xactika import stats
 from pnp.i18n import N_
 from pnp.render import fonts
-from pnp.render.draw import box, centred
+from pnp.render.draw import box, centred, wrap
+from pnp.render.identity import header
 from pnp.render.sheet import Layout, Style
 
 RGB = tuple[float, float, float]
@@ -39,6 +39,8 @@ HAND_W = 13.0
 SEAT_GAP = 2.5
 HAND_GAP = 1.2
 TITLE_H = 9.0
+LOCKUP = 8.0
+"""The header (title lockup, date) at the top of ``TITLE_H``."""
 NAME_H = 9.6
 CAPTION_H = 7.6
 TOTAL_H = 10.6
@@ -54,6 +56,9 @@ BAND = ("#e9eef6", 0.92)
 """Tint behind every other hand, so a row is easy to follow across the pad."""
 
 DEALER = ("#fbe7c6", 0.86)
+NOTE_GAP = 2.4
+"""From the line above the dealer's note to the note's first baseline, less a line: 2 mm
+clear between that line's descenders and the note's tint."""
 
 PAD_FIELDS = ((("points", "computed"), ("run", "computed")),
               (("bid", "number"), ("tricks", "number")))
@@ -89,13 +94,8 @@ def draw_pad(canvas: Canvas, rules: Definition, style: Style) -> None:
     _ = style._
     _width, height = pad_size(rules)
     top = height - PAD
-    canvas.setFont(fonts.SANS_BOLD, 5.5)
-    canvas.drawString(PAD, top - 6, rules.name(style.lang).upper())
-    title_end = PAD + canvas.stringWidth(rules.name(style.lang).upper(), fonts.SANS_BOLD, 5.5)
-    canvas.setFont(fonts.SANS, 3.2)
-    canvas.drawString(title_end + 3, top - 6, _("score pad"))
-    date = _("date: {line}").format(line="_" * 16)
-    canvas.drawRightString(PAD + grid_width(rules), top - 6, date)
+    header(canvas, rules, style, PAD, top, grid_width(rules), LOCKUP, fields=("date",),
+           subtitle=_("score pad"))
 
     y = top - TITLE_H - NAME_H
     canvas.setFont(fonts.SANS, 2.3)
@@ -156,7 +156,7 @@ def _wrapped(canvas: Canvas, text: str, x: float, y: float, width: float, font: 
     """Draw ``text`` wrapped to ``width`` from baseline ``y`` down; returns the next baseline."""
     canvas.setFont(font, size)
     step = leading or size * 1.25
-    for line in simpleSplit(text, font, size, width):
+    for line in wrap(text, font, size, width):
         canvas.drawString(x, y, line)
         y -= step
     return y
@@ -185,11 +185,11 @@ def _panel(canvas: Canvas, rules: Definition, style: Style, x: float, top: float
         for rule in _mode_scoring(rules, mode, style):
             line = _wrapped(canvas, rule, text_x, line, text_w, fonts.SANS, TEXT)
         if mode.bids:
-            line = _dealer_note(canvas, rules, style, text_x, line - 1, text_w)
+            line = _dealer_note(canvas, rules, style, text_x, line - NOTE_GAP, text_w)
         y = min(line, y - TICK) - 5
     game = _("{hands} hands of {tricks} tricks; the deal passes to the left.").format(
         hands=rules.end.hands, tricks=rules.tricks_per_hand)
-    lines = simpleSplit(game, fonts.SANS, TEXT, PANEL_W)
+    lines = wrap(game, fonts.SANS, TEXT, PANEL_W)
     bottom = _key(canvas, style, x, PAD)
     y = bottom + 4 + len(lines) * TEXT * 1.25
     _rule_line(canvas, x, y + 3.4)
@@ -210,7 +210,8 @@ KEY_CELL = (16.0, 7.5)
 
 def _key(canvas: Canvas, style: Style, x: float, bottom: float) -> float:
     """One player's block of a hand, enlarged and named, with what each box holds, drawn
-    upwards from ``bottom``; returns its top. Drawn with lines, not boxes: nobody writes in it.
+    upwards from ``bottom``; returns its top. Drawn with light lines, not boxes: nobody writes
+    in it. (Not dashed: on a sheet, a dashed line says "cut here".)
     """
     _ = style._
     notes = (_("bid: play to bid only"), _("tricks: taken this hand"),
@@ -223,9 +224,8 @@ def _key(canvas: Canvas, style: Style, x: float, bottom: float) -> float:
     cell_w, cell_h = KEY_CELL
     grid_bottom = bottom + len(notes) * 3.4 + 1.5
     canvas.saveState()
-    canvas.setStrokeGray(0.35)
-    canvas.setLineWidth(0.3)
-    canvas.setDash(1, 0.8)
+    canvas.setStrokeGray(0.6)
+    canvas.setLineWidth(0.25)
     for index in range(3):
         canvas.line(x, grid_bottom + index * cell_h, x + 2 * cell_w, grid_bottom + index * cell_h)
         canvas.line(x + index * cell_w, grid_bottom, x + index * cell_w, grid_bottom + 2 * cell_h)
@@ -248,7 +248,7 @@ def _mode_scoring(rules: Definition, mode: Mode, style: Style) -> list[str]:
         return [_("each trick: +{points}").format(points=per_trick)]
     low, high = rules.bidding.min, rules.bidding.max
     missed = rules.scoring.missed_bid
-    return [_("bid {low} to {high}, from the dealer's left").format(low=low, high=high),
+    return [_("bid {low} to {high}, from the dealer’s left").format(low=low, high=high),
             _("bid made: +{points} per trick").format(points=per_trick),
             _("bid missed: −{points} per trick of difference").format(points=missed)]
 
@@ -260,7 +260,7 @@ def _dealer_note(canvas: Canvas, rules: Definition, style: Style, x: float, y: f
         return y
     text = style._("The dealer bids last and may not make the bids add up to {tricks}.").format(
         tricks=rules.tricks_per_hand)
-    lines = simpleSplit(text, fonts.SANS_BOLD, TEXT, width - 3)
+    lines = wrap(text, fonts.SANS_BOLD, TEXT, width - 3)
     height = len(lines) * 3.5 + 2.4
     canvas.setFillColorRGB(*style.colour(*DEALER))
     canvas.setStrokeGray(0.2)
@@ -277,6 +277,8 @@ CARD = (63.0, 88.0)
 
 CARD_PAD = 3.5
 ICON = 6.2
+CARD_SMALL = 2.3
+"""The card's smallest type at natural size: 6 pt when nine cards share a Letter page."""
 CARD_COLOURS = ("#24344d", 0.2)
 STRIPE = ("#eef1f6", 0.9)
 
@@ -306,7 +308,7 @@ def draw_card(canvas: Canvas, rules: Definition, style: Style) -> None:
     for index, shape in enumerate(shapes):
         cx = CARD_PAD + (index + 0.5) * pitch
         draw_icon(canvas, shape, style, cx, icon_y, ICON)
-        canvas.setFont(fonts.SANS, 2.2)
+        canvas.setFont(fonts.SANS, CARD_SMALL)
         centred(canvas, cx, icon_y - ICON / 2 - 2.6, shape.name(style.lang))
 
     table_top = icon_y - ICON / 2 - 5.5
@@ -314,9 +316,9 @@ def draw_card(canvas: Canvas, rules: Definition, style: Style) -> None:
     _table(canvas, rules, style, table_top, CARD_PAD + note_h)
     note = _("Cards showing exactly that many of one shape: the same for each of the "
              "{count} shapes.").format(count=len(shapes))
-    canvas.setFont(fonts.SANS, 2.3)
+    canvas.setFont(fonts.SANS, CARD_SMALL)
     y = CARD_PAD + note_h - 3.2
-    for line in simpleSplit(note, fonts.SANS, 2.3, width - 2 * CARD_PAD):
+    for line in wrap(note, fonts.SANS, CARD_SMALL, width - 2 * CARD_PAD):
         centred(canvas, width / 2, y, line)
         y -= 2.9
 
@@ -333,16 +335,16 @@ def _table(canvas: Canvas, rules: Definition, style: Style, top: float, bottom: 
     def col_x(index: int) -> float:
         return CARD_PAD + (index + 0.5) * col_w
 
-    header_h = 8.0
+    header_h = 8.8
     canvas.setFont(fonts.SANS_BOLD, 2.4)
     centred(canvas, col_x(0), top - 4.2, _("value"))
     centred(canvas, col_x(1), top - 4.2, _("cards"))
     canvas.setFont(fonts.SANS_BOLD, 3.6)
     for index, count in enumerate(counts):
         centred(canvas, col_x(2 + index), top - 4.2, f"×{count}")
-    canvas.setFont(fonts.SANS, 2.1)
+    canvas.setFont(fonts.SANS, CARD_SMALL)
     first, last = col_x(2) - col_w / 2, col_x(columns - 1) + col_w / 2
-    centred(canvas, (first + last) / 2, top - 7.2, _("of one shape"))
+    centred(canvas, (first + last) / 2, top - 7.7, _("of one shape"))
     canvas.setStrokeGray(0.3)
     canvas.setLineWidth(0.25)
     canvas.line(first + 1, top - 5.4, last - 1, top - 5.4)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.engines.result import Item, Note
 from pnp.i18n import N_, Translate
+from pnp.texts import poker_card, together
 
 SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
@@ -16,7 +17,7 @@ def _row(item: Item, _: Translate) -> str:
     name = _(SUITS.get(suit, suit))
     if d["complete"]:
         text = _("row {row} ({suit}): complete, scores its last card, {card}").format(
-            row=d["row"], suit=name, card=d["last"])
+            row=d["row"], suit=name, card=poker_card(d["last"]))
     else:
         text = _("row {row} ({suit}): {cards} of {spaces} cards, a point each").format(
             row=d["row"], suit=name, cards=d["cards"], spaces=d["spaces"])
@@ -44,6 +45,10 @@ def describe(item: Item, _: Translate) -> str:
 
 
 def describe_note(note: Note, _: Translate) -> str:
+    if note.what == "unresolved_tie":
+        return _("{players} are still tied for place {place} (same points, same filled "
+                 "spaces): the tie is unresolved, and another game decides it").format(
+            players=together(note.detail["players"], _), place=note.detail["place"])
     if note.what == "beyond_end":
         return _("this board has {complete_rows} complete rows; play stops at {end_rows}").format(
             **note.detail)

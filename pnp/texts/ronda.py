@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from pnp.engines.result import Item, Note
-from pnp.i18n import Translate
+from pnp.i18n import N_, Translate
+from pnp.texts import together
+
+CALLS = {"uno": N_("uno"), "cinco": N_("cinco"), "diez": N_("diez"), "dos": N_("dos"),
+         "seis": N_("seis"), "once": N_("once")}
+"""The calls of a caída, said in the language of the table where it has its own words."""
 
 
 def describe(item: Item, _: Translate) -> str:
     text = _line(item, _)
+    d = item.detail
+    if d.get("transfer") and d["cards"]:
+        payers = together(d["from"], _)
+        message = (_("{line}: 1 card from {payers}") if d["cards"] == 1
+                   else _("{line}: {cards} cards from {payers}"))
+        text = message.format(line=text, cards=d["cards"], payers=payers)
     if item.detail.get("void"):
         return _("{line} (game already won)").format(line=text)
     return text
@@ -28,6 +39,7 @@ def _line(item: Item, _: Translate) -> str:
     if item.what == "hidden":
         return _("round {round}: {player} held a {combination} without calling it").format(**d)
     if item.what == "play":
+        d = {**d, "call": _(CALLS.get(d["call"], d["call"])) if d["call"] else None}
         if d["caida"] and d["mesa"]:
             return _("round {round}: {player}, caída and mesa ({call})").format(**d)
         if d["caida"]:
@@ -38,7 +50,14 @@ def _line(item: Item, _: Translate) -> str:
             return _("{player}'s last card of the deal captures nothing").format(**d)
         return _("{player}'s last card of the deal captures with a {rank}").format(**d)
     if item.what == "cards":
-        return _("end of deal: {cards} cards, a point each over {over}").format(**d)
+        if "received" not in d:
+            return _("end of deal: {cards} cards, a point each over {over}").format(**d)
+        text = _("end of deal: {captured} taken + {received} received − {given} given = "
+                 "{cards} cards, a point each over {over}").format(**d)
+        if d["unpaid"]:
+            text = _("{line}; {unpaid} still owed, cancelled").format(line=text,
+                                                                      unpaid=d["unpaid"])
+        return text
     return item.what
 
 

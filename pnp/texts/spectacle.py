@@ -6,10 +6,11 @@ from collections.abc import Iterable, Sequence
 
 from pnp.engines.result import Item, Note
 from pnp.i18n import Translate
+from pnp.texts import poker_card
 
 
 def _cards(cards: Iterable[str]) -> str:
-    return " ".join(cards)
+    return " ".join(poker_card(card) for card in cards)
 
 
 def _claims(claims: Iterable[Sequence[str]]) -> str:

@@ -18,10 +18,10 @@ from refusal import assert_refused, pnp
 
 CASES = [
     # colours and greys: every colour is a colour, every grey within 0..1
-    ("qwinto", 'orange: "#F39A1E"', 'orange: "#GGGGGG"', 40, "print.colours.orange"),
-    ("qwinto", "greys: {orange: 0.78", "greys: {orange: 1.5", 41, "print.greys.orange"),
-    ("qwinto", "greys: {orange: 0.78", "greys: {orange: .nan", 41, ""),
-    ("ronda", 'ink: {colour: "#7B2D26"', 'ink: {colour: "#7B2D2G"', 73, "print.ink.colour"),
+    ("qwinto", 'orange: "#F39A1E"', 'orange: "#GGGGGG"', 47, "print.colours.orange"),
+    ("qwinto", "greys: {orange: 0.62", "greys: {orange: 1.5", 48, "print.greys.orange"),
+    ("qwinto", "greys: {orange: 0.62", "greys: {orange: .nan", 48, ""),
+    ("ronda", 'ink: {colour: "#7B2D26"', 'ink: {colour: "#7B2D2G"', 85, "print.ink.colour"),
     # players: min within max, max within what the sheets hold
     ("qwinto", "players: {min: 2, max: 6}", "players: {min: 6, max: 2}", 10, "players"),
     ("kwingto", "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000}", 12,
@@ -32,31 +32,31 @@ CASES = [
      "deck: 6561 cards: more than 256"),
     # empty names, marks and texts
     ("qwinto", "name: {es: Qwinto,", 'name: {es: "",', 4, "name.es"),
-    ("qwinto", 'marks: {orange: "●"', 'marks: {orange: ""', 42, "print.marks.orange"),
-    ("qwinto", "en: The third die is orange, like the row it feeds.", 'en: "  "', 58,
+    ("qwinto", 'marks: {orange: "●"', 'marks: {orange: ""', 49, "print.marks.orange"),
+    ("qwinto", "en: The third die is orange, like the row it feeds.", 'en: "  "', 65,
      "decisions[0].decision.en"),
     # duplicate ids
-    ("qwinto", "  - id: every-column", "  - id: die-colour", 54, "decisions"),
-    ("spectacle", "  - id: setup-market", "  - id: setup-deck", 121, "completion"),
-    ("kwingto", "    - {id: wins, example: 3}", "    - {id: games, example: 3}", 83,
+    ("qwinto", "  - id: every-column", "  - id: die-colour", 61, "decisions"),
+    ("spectacle", "  - id: setup-market", "  - id: setup-deck", 127, "completion"),
+    ("kwingto", "    - {id: wins, example: 3}", "    - {id: games, example: 3}", 89,
      "coto.formats"),
     # numbers bounded by the box they are printed in, counts by what is drawn
-    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1000", 48,
+    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1000", 55,
      "scoring.failed_throw_penalty"),
-    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1" + "0" * 40, 48, ""),
+    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1" + "0" * 40, 55, ""),
     ("qwinto", "columns: 12", "columns: 1000", 25, "sheet.columns"),
     ("qwinto", "failed_throw_boxes: 4", "failed_throw_boxes: 1000", 37,
      "sheet.failed_throw_boxes"),
-    ("ronda", "target: 41", "target: 0", 58, "target"),
-    ("ronda", "target: 41", "target: 1000000000", 58, "target"),
-    ("kwingto", "spaces: 5 ", "spaces: 1000 ", 62, "board.spaces"),
+    ("ronda", "target: 41", "target: 0", 59, "target"),
+    ("ronda", "target: 41", "target: 1000000000", 59, "target"),
+    ("kwingto", "spaces: 5 ", "spaces: 1000 ", 68, "board.spaces"),
     # type-correct and bounded, but the renderers could not draw it as promised
     ("qwinto", "columns: 12", "columns: 30", 25, "sheet.columns"),
     ("qwinto", "columns: 12", "columns: 11", 27, "sheet.rows"),
     ("qwinto", "failed_throw_boxes: 4", "failed_throw_boxes: 9", 37,
      "sheet.failed_throw_boxes"),
-    ("kwingto", "failed_throws: 4 ", "failed_throws: 6 ", 75, "end.failed_throws"),
-    ("kwingto", "{id: games, example: 5}", "{id: games, example: 40}", 83, "coto.formats"),
+    ("kwingto", "failed_throws: 4 ", "failed_throws: 6 ", 81, "end.failed_throws"),
+    ("kwingto", "{id: games, example: 5}", "{id: games, example: 40}", 89, "coto.formats"),
     ("xactika", "hands: 8", "hands: 30", 76, "end.hands"),
     ("spectacle", "points: 5 ", "points: 200 ", 89, "end.points"),
     ("spectacle", "reserved: 3 ", "reserved: 9 ", 74, "limits.reserved"),
@@ -88,7 +88,7 @@ SHEETS = [
      "sheet.failed_throw_boxes"),
     ("xactika", "pad", "players: {min: 2, max: 8}", "players: {min: 2, max: 9}", 10,
      "players.max"),
-    ("kwingto", "coto", "{id: games, example: 5}", "{id: games, example: 40}", 83,
+    ("kwingto", "coto", "{id: games, example: 5}", "{id: games, example: 40}", 89,
      "coto.formats"),
 ]
 

@@ -292,8 +292,9 @@ class _References(HTMLParser):
     loads (no <image>, <use>, <foreignObject>, no links)."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        # inline drawings may hold shapes and text, never what loads or runs (references.py)
         assert tag not in ("link", "script", "iframe", "object", "embed", "base", "image",
-                           "use", "foreignobject", "feimage"), tag
+                           "use", "foreignobject", "animate", "set", "feimage"), tag
         self._style = tag == "style"
         for name, value in attrs:
             if name in self.LOADS:

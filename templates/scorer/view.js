@@ -1,0 +1,664 @@
+/* The scorer page's view, shared by every game: the DOM, saving on the device, undo, the
+   scoreboard, faults on their boxes, export and import, the theme. A game's view (VIEW)
+   draws its sheet with the helpers below; every box carries data-path, the place in the
+   state it edits, so one listener reads them all. */
+var VIEW = {tabs: false};
+/* Show the place of a fault: the sheet of the player it is on. */
+VIEW.reveal = function (at) {
+  var m = /^players\/(\d+)\//.exec(at);
+  if (VIEW.tabs && m && +m[1] !== (state.current || 0)) { state.current = +m[1]; render(); }
+};
+var STORE = "pnp-scorer:" + CONFIG.game, THEME = "pnp-scorer:theme";
+var state = null, undoStack = [], lastPath = null, lastTime = 0, result = null, main = null;
+
+function t(key, args) {
+  var text = T[key] === undefined ? key : T[key];
+  return text.replace(/\{(\w+)\}/g, function (all, name) {
+    return args && args[name] !== undefined ? String(args[name]) : all;
+  });
+}
+function h(tag, attrs, kids) {
+  var node = document.createElement(tag), key;
+  attrs = attrs || {};
+  for (key in attrs) {
+    var value = attrs[key];
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key === "style") node.setAttribute("style", value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  if (kids) {
+    for (var i = 0; i < kids.length; i++) {
+      if (kids[i] === null || kids[i] === undefined) continue;
+      node.appendChild(typeof kids[i] === "string" ? document.createTextNode(kids[i]) : kids[i]);
+    }
+  }
+  return node;
+}
+function get(path) {
+  var parts = path.split("/"), here = state;
+  for (var i = 0; i < parts.length && here !== undefined && here !== null; i++) here = here[parts[i]];
+  return here;
+}
+function setAt(path, value) {
+  var parts = path.split("/"), here = state;
+  for (var i = 0; i < parts.length - 1; i++) {
+    if (here[parts[i]] === undefined || here[parts[i]] === null) here[parts[i]] = {};
+    here = here[parts[i]];
+  }
+  here[parts[parts.length - 1]] = value;
+}
+function remember(path) {
+  var now = Date.now();
+  if (path === null || path !== lastPath || now - lastTime > 4000) {
+    undoStack.push(JSON.stringify(state));
+    if (undoStack.length > 200) undoStack.shift();
+  }
+  lastPath = path; lastTime = now;
+}
+function save() {
+  try { localStorage.setItem(STORE, JSON.stringify(state)); } catch (e) { /* private mode */ }
+}
+function loadState() {
+  try {
+    var saved = JSON.parse(localStorage.getItem(STORE) || "null");
+    if (saved && typeof saved === "object") { PAGE.score(saved); return saved; }
+  } catch (e) { /* unreadable: start afresh */ }
+  return PAGE.blank();
+}
+/* A box's text changed: no redraw, so the keyboard stays where it is. */
+function change(path, value) {
+  remember(path);
+  setAt(path, value);
+  save();
+  refresh();
+}
+/* The sheet's shape changed (a player, a round, a deal added or removed): redraw. */
+function mutate(edit) {
+  remember(null);
+  lastPath = null;
+  edit(state);
+  save();
+  render();
+}
+function undo() {
+  if (!undoStack.length) return;
+  state = JSON.parse(undoStack.pop());
+  lastPath = null;
+  save();
+  render();
+}
+
+/* Boxes. */
+function box(path, label, options) {
+  options = options || {};
+  var value = get(path);
+  var input = h("input", {
+    type: "text", "data-path": path, "data-at": options.at || path, "aria-label": label,
+    inputmode: options.text ? "text" : "numeric", pattern: options.text ? null : "[0-9]*",
+    autocomplete: "off", autocorrect: "off", spellcheck: "false",
+    autocapitalize: options.text ? (options.caps || "characters") : "off",
+    enterkeyhint: "next", placeholder: options.placeholder || null,
+    maxlength: options.maxlength || (options.text ? 60 : 6),
+    class: "box" + (options.class ? " " + options.class : "")});
+  input.value = value === undefined || value === null ? "" : String(value);
+  return input;
+}
+function tick(path, label, options) {
+  options = options || {};
+  var input = h("input", {type: "checkbox", "data-path": path, "data-at": path,
+                          "data-bool": options.bool ? "1" : null, class: "tick"});
+  var value = get(path);
+  input.checked = options.bool ? value === true : !pnp_blank(value);
+  return h("label", {class: "tick-label" + (options.class ? " " + options.class : "")},
+           [input, h("span", {class: options.hide ? "sr" : "", text: label})]);
+}
+function choice(path, label, items, options) {
+  options = options || {};
+  var select = h("select", {"data-path": path, "data-at": path, "aria-label": label,
+                            "data-number": options.number ? "1" : null, class: "choice"});
+  var value = get(path);
+  for (var i = 0; i < items.length; i++) {
+    var option = h("option", {value: String(items[i][0]), text: items[i][1]});
+    if (String(items[i][0]) === String(value)) option.selected = true;
+    select.appendChild(option);
+  }
+  return select;
+}
+function button(text, action, arg, options) {
+  options = options || {};
+  return h("button", {type: "button", "data-act": action, "data-arg": arg === undefined ? null : arg,
+                      class: options.class || "", "aria-label": options.label || null,
+                      title: options.label || null}, [options.icon ? icon(options.icon) : null,
+                                                        options.icon && options.short
+                                                          ? h("span", {class: "word", text: text})
+                                                          : text]);
+}
+var ICONS = {
+  undo: "M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3",
+  export: "M12 3v12m0 0-4-4m4 4 4-4M5 21h14",
+  import: "M12 15V3m0 0L8 7m4-4 4 4M5 21h14",
+  fresh: "M12 5v14M5 12h14",
+  theme: "M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9z",
+  remove: "M6 6l12 12M18 6 6 18",
+  add: "M12 5v14M5 12h14"
+};
+function icon(name) {
+  var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "icon");
+  var path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.appendChild(path);
+  return svg;
+}
+function section(title, kids, options) {
+  options = options || {};
+  return h("section", {class: "card " + (options.class || ""), "data-at": options.at || null},
+           [title ? h("h2", {text: title}) : null].concat(kids));
+}
+/* A player's name, with the button that removes the player when there are enough. */
+function nameLine(base, index, removable) {
+  return h("div", {class: "name-line"}, [
+    box(base + "/name", t("name_of", {n: index + 1}), {text: true, caps: "words", placeholder: t("name")}),
+    removable ? button("", "remove-player", index, {icon: "remove", class: "icon-button",
+                                                    label: t("remove_player")}) : null]);
+}
+/* A sheet's failed-throw boxes: any mark ticks one. */
+function failedLine(base) {
+  var line = h("div", {class: "strip failed-line"}, [h("strong", {text: t("failed") + ":"})]);
+  for (var n = 1; n <= CONFIG.failed_boxes; n++) {
+    line.appendChild(tick(base + "/v/failed_" + n, t("failed_box", {n: n}), {hide: true}));
+  }
+  line.appendChild(h("span", {class: "hint", text: t("each", {points: "\u2212" + CONFIG.penalty})}));
+  return line;
+}
+/* The computed boxes at a sheet's foot, as on paper: [name, label, sign after it]. */
+function strip(parts) {
+  var line = h("div", {class: "strip"});
+  for (var i = 0; i < parts.length; i++) {
+    line.appendChild(h("div", {class: "part"}, [
+      h("output", {class: "computed" + (parts[i][0] === "total" ? " total" : ""),
+                   "data-out": parts[i][0], "aria-label": parts[i][1]}), h("span", {text: parts[i][1]})]));
+    if (parts[i][2]) line.appendChild(h("div", {class: "op", "aria-hidden": "true", text: parts[i][2]}));
+  }
+  return line;
+}
+/* Every computed box shows its value: "!" in red while the sheet breaks a rule. */
+function showOutputs(values, special) {
+  var outs = document.querySelectorAll("[data-out]");
+  for (var i = 0; i < outs.length; i++) {
+    var name = outs[i].getAttribute("data-out"), value = values[name];
+    if (special && special(outs[i], name, value)) continue;
+    outs[i].textContent = value === "!" ? "!" : number(value);
+    outs[i].classList.toggle("bad", value === "!");
+  }
+}
+function number(value) { return value === null || value === undefined ? "" : String(value).replace("-", "\u2212"); }
+
+/* Drawing and updating. */
+function render() {
+  main.innerHTML = "";
+  var content = h("div", {class: "content"});
+  if (VIEW.tabs) content.appendChild(tabs());
+  var sheet = h("div", {class: "sheet", id: "sheet"});
+  VIEW.render(sheet, state);
+  content.appendChild(sheet);
+  main.appendChild(content);
+  main.appendChild(h("aside", {class: "side"}, [
+    h("section", {class: "card problems", id: "problems", "aria-live": "polite",
+                  "aria-label": t("problems")}),
+    h("section", {class: "card board", id: "board", "aria-live": "polite",
+                  "aria-label": t("ranking")})]));
+  refresh();
+}
+function tabs() {
+  var list = h("nav", {class: "tabs", "aria-label": t("players")}), i;
+  for (i = 0; i < state.players.length; i++) {
+    var name = page_trim(state.players[i].name) || t("player") + " " + (i + 1);
+    list.appendChild(h("button", {type: "button", "data-act": "tab", "data-arg": i,
+                                  class: "tab" + (i === (state.current || 0) ? " on" : ""),
+                                  "aria-current": i === (state.current || 0) ? "page" : null},
+                       [h("span", {class: "tab-name", "data-tab-name": i, text: name}),
+                        h("span", {class: "tab-total", "data-total": i})]));
+  }
+  if (state.players.length < CONFIG.players.max) {
+    list.appendChild(button("", "add-player", null, {icon: "add", label: t("add_player"),
+                                                      class: "tab add"}));
+  }
+  return list;
+}
+function refresh() {
+  result = PAGE.score(state);
+  VIEW.update(result, state);
+  if (!started(state)) result = {players: result.players, ranking: [], faults: [], ok: true,
+                                 winners: result.winners || []};
+  var names = document.querySelectorAll("[data-tab-name]");
+  for (var n = 0; n < names.length; n++) {
+    var index = +names[n].getAttribute("data-tab-name");
+    names[n].textContent = page_trim(state.players[index].name) || t("player") + " " + (index + 1);
+  }
+  var totals = document.querySelectorAll("[data-total]");
+  for (var i = 0; i < totals.length; i++) {
+    var p = result.players[+totals[i].getAttribute("data-total")];
+    totals[i].textContent = p ? (p.total === null ? "!" : number(p.total)) : "";
+  }
+  marks(result.faults);
+  board(result);
+}
+function place(at) {
+  var parts = at.split("/");
+  while (parts.length) {
+    var found = document.querySelector('[data-at="' + parts.join("/").replace(/"/g, '\\"') + '"]');
+    if (found) return found;
+    parts.pop();
+  }
+  return null;
+}
+function marks(faults) {
+  var old = document.querySelectorAll(".bad"), i;
+  for (i = 0; i < old.length; i++) {
+    old[i].classList.remove("bad");
+    old[i].removeAttribute("aria-invalid");
+    old[i].removeAttribute("title");
+    old[i].removeAttribute("aria-describedby");
+  }
+  var list = h("ul", {class: "faults"}), said = 0;
+  for (i = 0; i < faults.length; i++) {
+    var target = place(faults[i].at);
+    if (target) {
+      target.classList.add("bad");
+      target.setAttribute("aria-invalid", "true");
+      if (faults[i].message) {
+        target.setAttribute("title", faults[i].message);
+        target.setAttribute("aria-describedby", "fault-" + i);
+      }
+    }
+    if (faults[i].message) {
+      said++;
+      list.appendChild(h("li", {id: "fault-" + i}, [
+        h("button", {type: "button", class: "link", "data-act": "focus", "data-arg": faults[i].at,
+                     text: faults[i].message})]));
+    }
+  }
+  var panel = document.getElementById("problems");
+  if (!panel) return;
+  panel.innerHTML = "";
+  panel.hidden = !faults.length;
+  if (faults.length) {
+    panel.appendChild(h("h2", {text: t("problems")}));
+    panel.appendChild(list);
+  }
+}
+function board(result) {
+  var panel = document.getElementById("board");
+  if (!panel) return;
+  panel.innerHTML = "";
+  panel.appendChild(h("h2", {text: t("ranking")}));
+  var rows = h("ol", {class: "ranking"}), seen = {}, place = 1, g, i;
+  var groups = result.ranking && result.ranking.length ? result.ranking : null;
+  var byName = {};
+  for (i = 0; i < result.players.length; i++) byName[result.players[i].name] = result.players[i];
+  if (groups) {
+    for (g = 0; g < groups.length; g++) {
+      for (i = 0; i < groups[g].length; i++) {
+        var p = byName[groups[g][i]];
+        rows.appendChild(h("li", {class: "rank" + (g === 0 ? " first" : ""), "data-place": place},
+          [h("span", {class: "place", text: t("place", {place: place})}),
+           h("span", {class: "who", text: p.name || t("player")}),
+           h("span", {class: "points", "data-points": p.name, text: number(p.total)})]));
+      }
+      place += groups[g].length;
+    }
+  } else {
+    for (i = 0; i < result.players.length; i++) {
+      var q = result.players[i];
+      rows.appendChild(h("li", {class: "rank"}, [
+        h("span", {class: "place", text: ""}),
+        h("span", {class: "who", text: q.name || t("player") + " " + (i + 1)}),
+        h("span", {class: "points", "data-points": q.name,
+                   text: q.total === null ? "!" : number(q.total)})]));
+    }
+  }
+  panel.appendChild(rows);
+  if (!result.ok) panel.appendChild(h("p", {class: "note", text: t("unscored")}));
+  if (VIEW.note) {
+    var note = VIEW.note(result);
+    if (note) panel.appendChild(h("p", {class: "note win", text: note}));
+  }
+}
+
+/* Whether anything but names was typed: until then a blank name is no fault worth showing. */
+function started(value) {
+  var found = false;
+  (function walk(node, key) {
+    if (found || node === null || node === undefined) return;
+    if (typeof node === "string") {
+      if (!/(^|\/)(name|name_\d+|players\/\d+|teams\/\d+|current|seats|first_dealer)$/.test(key) && !pnp_blank(node) &&
+          !/^v\/mode_/.test(key)) found = true;
+      return;
+    }
+    if (typeof node === "boolean") { if (node && !/^options\//.test(key)) found = true; return; }
+    if (typeof node === "object") {
+      for (var k in node) walk(node[k], key ? key + "/" + k : k);
+    }
+  })(value, "");
+  return found;
+}
+
+/* Events: one listener for every box and button. */
+function onInput(event) {
+  var target = event.target, path = target.getAttribute && target.getAttribute("data-path");
+  if (!path) return;
+  var value;
+  if (target.type === "checkbox") {
+    value = target.getAttribute("data-bool") ? target.checked : (target.checked ? "x" : "");
+  } else if (target.getAttribute("data-number")) {
+    value = parseInt(target.value, 10);
+  } else {
+    value = target.value;
+  }
+  if (VIEW.structural && VIEW.structural(path)) {
+    mutate(function () { setAt(path, value); });
+    var again = document.querySelector('[data-path="' + path + '"]');
+    if (again) again.focus();
+    return;
+  }
+  change(path, value);
+}
+var ACTIONS = {
+  tab: function (arg) { mutate(function (s) { s.current = +arg; }); },
+  "add-player": function () {
+    mutate(function (s) { s.players.push(VIEW.player(s.players.length)); s.current = s.players.length - 1; });
+  },
+  "remove-player": function (arg) {
+    mutate(function (s) { s.players.splice(+arg, 1); s.current = Math.max(0, Math.min(s.current, s.players.length - 1)); });
+  },
+  focus: function (arg) {
+    var target = place(arg);
+    if (target) {
+      if (VIEW.reveal) VIEW.reveal(arg);
+      target = place(arg);
+      target.scrollIntoView({block: "center"});
+      if (target.focus) target.focus();
+    }
+  },
+  undo: undo,
+  "new": function () { ask(); },
+  "export": function () { exportDialog(); },
+  "import": function () { importDialog(); },
+  theme: function () { cycleTheme(); }
+};
+function onClick(event) {
+  var target = event.target.closest ? event.target.closest("[data-act]") : null;
+  if (!target) return;
+  var name = target.getAttribute("data-act"), arg = target.getAttribute("data-arg");
+  if (ACTIONS[name]) ACTIONS[name](arg);
+  else if (VIEW.actions && VIEW.actions[name]) mutate(function (s) { VIEW.actions[name](s, arg); });
+}
+
+/* Dialogs. */
+function dialog(title, kids, id) {
+  var old = document.getElementById(id);
+  if (old) old.parentNode.removeChild(old);
+  var box = h("dialog", {id: id, class: "dialog", "aria-labelledby": id + "-title"},
+              [h("h2", {id: id + "-title", text: title})].concat(kids));
+  document.body.appendChild(box);
+  box.addEventListener("click", function (event) {
+    var act = event.target.getAttribute && event.target.getAttribute("data-close");
+    if (act !== null && act !== undefined) box.close();
+  });
+  if (box.showModal) box.showModal(); else box.setAttribute("open", "");
+  return box;
+}
+function ask() {
+  var box = dialog(t("new_game"), [
+    h("p", {text: t("new_game_ask")}),
+    h("div", {class: "actions"}, [
+      h("button", {type: "button", class: "secondary", "data-close": "", text: t("cancel")}),
+      h("button", {type: "button", class: "danger", id: "confirm-new", text: t("yes_new")})])],
+    "new-dialog");
+  box.querySelector("#confirm-new").addEventListener("click", function () {
+    mutate(function () { state = PAGE.blank(); });
+    undoStack = [];
+    box.close();
+  });
+}
+function exportDialog() {
+  var text = JSON.stringify(PAGE.exported(state), null, 2) + "\n";
+  var area = h("textarea", {id: "export-text", readonly: true, rows: 12, "aria-label": t("export")});
+  area.value = text;
+  var status = h("span", {class: "status", role: "status"});
+  var box = dialog(t("export"), [
+    h("p", {text: t("export_help", {game: CONFIG.game})}), area,
+    h("div", {class: "actions"}, [status,
+      h("button", {type: "button", class: "secondary", "data-close": "", text: t("close")}),
+      h("button", {type: "button", class: "secondary", id: "copy-export", text: t("copy")}),
+      h("button", {type: "button", id: "download-export", text: t("download")})])],
+    "export-dialog");
+  box.querySelector("#copy-export").addEventListener("click", function () {
+    area.select();
+    var done = function () { status.textContent = t("copied"); };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () {
+        try { document.execCommand("copy"); done(); } catch (e) { /* nothing to copy with */ }
+      });
+    } else {
+      try { document.execCommand("copy"); done(); } catch (e) { /* nothing to copy with */ }
+    }
+  });
+  box.querySelector("#download-export").addEventListener("click", function () {
+    var link = h("a", {download: CONFIG.game + "-" + new Date().toISOString().slice(0, 10) + ".json"});
+    link.href = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+    document.body.appendChild(link);
+    link.click();
+    setTimeout(function () { URL.revokeObjectURL(link.href); link.parentNode.removeChild(link); }, 0);
+  });
+}
+function importDialog() {
+  var file = h("input", {type: "file", id: "import-file", accept: ".json,.yaml,.yml,application/json,text/yaml"});
+  var area = h("textarea", {id: "import-text", rows: 10, spellcheck: "false"});
+  var error = h("p", {class: "error", role: "alert", id: "import-error"});
+  var box = dialog(t("import"), [
+    h("p", {text: t("import_help")}),
+    h("label", {class: "stack"}, [h("span", {text: t("import_file")}), file]),
+    h("label", {class: "stack"}, [h("span", {text: t("import_text")}), area]), error,
+    h("div", {class: "actions"}, [
+      h("button", {type: "button", class: "secondary", "data-close": "", text: t("cancel")}),
+      h("button", {type: "button", id: "confirm-import", text: t("import")})])],
+    "import-dialog");
+  file.addEventListener("change", function () {
+    if (!file.files || !file.files[0]) return;
+    var reader = new FileReader();
+    reader.onload = function () { area.value = String(reader.result); };
+    reader.readAsText(file.files[0]);
+  });
+  box.querySelector("#confirm-import").addEventListener("click", function () {
+    try {
+      var data = readText(area.value), made = PAGE.imported(data);
+      PAGE.score(made);
+      mutate(function () { state = made; });
+      box.close();
+    } catch (e) {
+      error.textContent = t("import_failed", {game: CONFIG.name, reason: e && e.message ? e.message : String(e)});
+    }
+  });
+}
+/* The calculator's input as text: JSON, or the YAML its examples are written in (block and
+   flow mappings and lists, comments, plain and quoted scalars). */
+function readText(text) {
+  var trimmed = text.replace(/^\s+/, "");
+  if (trimmed.charAt(0) === "{" || trimmed.charAt(0) === "[") {
+    try { return JSON.parse(text); } catch (e) { /* YAML flow style */ }
+  }
+  return yaml(text);
+}
+function yaml(text) {
+  var lines = [], raw = text.replace(/\r\n?/g, "\n").split("\n"), i;
+  for (i = 0; i < raw.length; i++) {
+    var line = stripComment(raw[i]);
+    if (/^\s*$/.test(line) || /^(---|\.\.\.)\s*$/.test(line)) continue;
+    lines.push({indent: line.match(/^ */)[0].length, text: line.replace(/^ +/, ""), number: i + 1});
+  }
+  var at = 0;
+  function block(indent) {
+    if (at >= lines.length) return null;
+    return lines[at].text.charAt(0) === "-" && /^-(\s|$)/.test(lines[at].text) ? list(lines[at].indent)
+                                                                               : map(lines[at].indent);
+  }
+  function list(indent) {
+    var out = [];
+    while (at < lines.length && lines[at].indent === indent && /^-(\s|$)/.test(lines[at].text)) {
+      var rest = lines[at].text.replace(/^-\s*/, "");
+      if (rest === "") { at++; out.push(at < lines.length && lines[at].indent > indent ? block() : null); }
+      else if (/^[^'"\[{][^:]*:(\s|$)/.test(rest) || /^(['"]).*\1:(\s|$)/.test(rest)) {
+        lines[at] = {indent: indent + lines[at].text.length - rest.length, text: rest,
+                     number: lines[at].number};
+        out.push(map(lines[at].indent));
+      } else { at++; out.push(scalar(rest)); }
+    }
+    return out;
+  }
+  function map(indent) {
+    var out = {};
+    while (at < lines.length && lines[at].indent === indent && !/^-(\s|$)/.test(lines[at].text)) {
+      var m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:]+?):(?:\s+(.*))?$/.exec(lines[at].text);
+      if (!m) throw new Error("line " + lines[at].number + ": expected 'key: value'");
+      var key = scalar(m[1]), rest = m[2] === undefined ? "" : m[2];
+      at++;
+      if (rest === "") {
+        out[key] = at < lines.length && (lines[at].indent > indent ||
+                                         (lines[at].indent === indent && /^-(\s|$)/.test(lines[at].text)))
+          ? block() : null;
+      } else {
+        out[key] = scalar(rest);
+      }
+    }
+    return out;
+  }
+  var value = block(0);
+  if (at < lines.length) throw new Error("line " + lines[at].number + ": unexpected indentation");
+  return value;
+}
+function stripComment(line) {
+  var quote = null;
+  for (var i = 0; i < line.length; i++) {
+    var c = line.charAt(i);
+    if (quote) { if (c === quote) quote = null; }
+    else if (c === "'" || c === '"') quote = c;
+    else if (c === "#" && (i === 0 || /\s/.test(line.charAt(i - 1)))) return line.slice(0, i);
+  }
+  return line;
+}
+function scalar(text) {
+  text = text.replace(/\s+$/, "");
+  if (text.charAt(0) === "[" || text.charAt(0) === "{") {
+    var flow = {text: text, at: 0}, value = flowValue(flow);
+    return value;
+  }
+  return plain(text);
+}
+function plain(text) {
+  if (text.charAt(0) === '"') return JSON.parse(text);
+  if (text.charAt(0) === "'") return text.slice(1, -1).replace(/''/g, "'");
+  if (text === "" || text === "~" || text === "null" || text === "Null" || text === "NULL") return null;
+  if (/^(true|True|TRUE)$/.test(text)) return true;
+  if (/^(false|False|FALSE)$/.test(text)) return false;
+  if (/^[-+]?[0-9]+$/.test(text)) return parseInt(text, 10);
+  if (/^[-+]?([0-9]+\.[0-9]*|\.[0-9]+)$/.test(text)) return parseFloat(text);
+  return text;
+}
+function flowValue(f) {
+  skip(f);
+  var c = f.text.charAt(f.at), out, key;
+  if (c === "[") {
+    f.at++; out = [];
+    skip(f);
+    while (f.text.charAt(f.at) !== "]") {
+      out.push(flowValue(f)); skip(f);
+      if (f.text.charAt(f.at) === ",") { f.at++; skip(f); }
+      else if (f.text.charAt(f.at) !== "]") throw new Error("expected ',' or ']'");
+    }
+    f.at++;
+    return out;
+  }
+  if (c === "{") {
+    f.at++; out = {};
+    skip(f);
+    while (f.text.charAt(f.at) !== "}") {
+      key = flowScalar(f, true); skip(f);
+      if (f.text.charAt(f.at) !== ":") throw new Error("expected ':'");
+      f.at++; skip(f);
+      out[key] = f.text.charAt(f.at) === "," || f.text.charAt(f.at) === "}" ? null : flowValue(f);
+      skip(f);
+      if (f.text.charAt(f.at) === ",") { f.at++; skip(f); }
+      else if (f.text.charAt(f.at) !== "}") throw new Error("expected ',' or '}'");
+    }
+    f.at++;
+    return out;
+  }
+  return flowScalar(f, false);
+}
+function flowScalar(f, isKey) {
+  var start = f.at, c = f.text.charAt(f.at);
+  if (c === '"' || c === "'") {
+    f.at++;
+    while (f.at < f.text.length && !(f.text.charAt(f.at) === c && f.text.charAt(f.at - 1) !== "\\")) f.at++;
+    f.at++;
+    return plain(f.text.slice(start, f.at));
+  }
+  while (f.at < f.text.length && ",]}".indexOf(f.text.charAt(f.at)) < 0 &&
+         !(isKey && f.text.charAt(f.at) === ":" )) f.at++;
+  return plain(f.text.slice(start, f.at).replace(/\s+$/, ""));
+}
+function skip(f) { while (f.at < f.text.length && /\s/.test(f.text.charAt(f.at))) f.at++; }
+
+/* Theme: as the system, light or dark; the choice is kept on the device. */
+function applyTheme(mode) {
+  if (mode === "light" || mode === "dark") document.documentElement.setAttribute("data-theme", mode);
+  else document.documentElement.removeAttribute("data-theme");
+  var button = document.querySelector('[data-act="theme"]');
+  if (button) {
+    button.setAttribute("aria-label", t("theme_" + (mode || "auto")));
+    button.setAttribute("title", t("theme_" + (mode || "auto")));
+  }
+}
+function cycleTheme() {
+  var now = null;
+  try { now = localStorage.getItem(THEME); } catch (e) { /* not kept */ }
+  var next = now === "light" ? "dark" : (now === "dark" ? "auto" : "light");
+  try { localStorage.setItem(THEME, next); } catch (e) { /* not kept */ }
+  applyTheme(next);
+}
+
+function start() {
+  main = document.getElementById("main");
+  var tools = document.getElementById("tools");
+  tools.appendChild(button(t("undo"), "undo", null, {icon: "undo", label: t("undo"), short: true}));
+  tools.appendChild(button(t("export"), "export", null, {icon: "export", label: t("export"), short: true}));
+  tools.appendChild(button(t("import"), "import", null, {icon: "import", label: t("import"), short: true}));
+  tools.appendChild(button(t("new_game"), "new", null, {icon: "fresh", label: t("new_game"), short: true}));
+  tools.appendChild(button(t("theme"), "theme", null, {icon: "theme", label: t("theme_auto"), short: true}));
+  var theme = null;
+  try { theme = localStorage.getItem(THEME); } catch (e) { /* not kept */ }
+  applyTheme(theme);
+  state = loadState();
+  document.addEventListener("input", function (event) {
+    if (event.target.type !== "checkbox" && event.target.tagName !== "SELECT") onInput(event);
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target.type === "checkbox" || event.target.tagName === "SELECT") onInput(event);
+  });
+  document.addEventListener("click", onClick);
+  window.addEventListener("pagehide", save);
+  document.addEventListener("visibilitychange", save);
+  render();
+  if (/^https?:$/.test(location.protocol)) {
+    document.head.appendChild(h("link", {rel: "manifest", href: CONFIG.game + "-scorer.webmanifest"}));
+    if (navigator.serviceWorker) {
+      navigator.serviceWorker.register(CONFIG.game + "-scorer-sw.js").catch(function () { /* no app */ });
+    }
+  }
+}

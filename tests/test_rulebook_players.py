@@ -1,0 +1,112 @@
+"""Every rulebook and reference card is written for players, in each language's typography.
+
+Read from the composed pages (before layout): no command line anywhere, the edition's own
+rulings in one appendix with one line each, typographic apostrophes and quotation marks,
+French spacing before ; : ! ? and inside « », and French elision before a name.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from pnp.definitions import GAMES, load
+from pnp.i18n import LANGUAGES, translator, typography
+from pnp.render.document import compose, typeset
+
+KINDS = ("rulebook", "card")
+
+
+def visible(page: str) -> str:
+    """The text of a page's body as a reader sees it."""
+    body = page.split("<body", 1)[1].split(">", 1)[1]
+    body = re.sub(r"<(style|script)\b.*?</\1>", " ", body, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[tuple[str, str, str], str]:
+    return {(kind, game, lang): compose(kind, game, lang).html
+            for kind in KINDS for game in GAMES for lang in LANGUAGES}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_command_line_in_a_book_or_card(pages: dict[tuple[str, str, str], str], kind: str,
+                                           game: str, lang: str) -> None:
+    page = pages[(kind, game, lang)]
+    text = visible(page)
+    assert "<code" not in page and "<pre" not in page
+    assert not re.search(r"\bpnp (sheet|score|card|rulebook|deck|build)\b", text)
+    assert not re.search(r"(?<!\w)--\w", text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_edition_s_rulings_are_one_line_each_in_an_appendix(
+        pages: dict[tuple[str, str, str], str], game: str, lang: str) -> None:
+    page = pages[("rulebook", game, lang)]
+    rules = load(game)
+    chapters = re.findall(r"<h1[^>]*>(.*?)</h1>", page, re.S)
+    title = translator(lang)("About this edition")
+    assert chapters[-2] == html.escape(title, quote=False)
+    appendix = page.split(f">{html.escape(title, quote=False)}</h1>", 1)[1].split("<h1", 1)[0]
+    lines = [html.unescape(re.sub(r"<[^>]+>", "", li))
+             for li in re.findall(r"<li>(.*?)</li>", appendix, re.S)]
+    assert lines == [typography(d.decision(lang), lang) for d in rules.decisions]
+    text = visible(page)
+    for d in rules.decisions:
+        assert typography(d.why(lang), lang) not in text, d.id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_apostrophes_and_quotation_marks_are_typographic(
+        pages: dict[tuple[str, str, str], str], kind: str, game: str, lang: str) -> None:
+    text = visible(pages[(kind, game, lang)])
+    assert "'" not in text and '"' not in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_french_spacing_and_elision(pages: dict[tuple[str, str, str], str], kind: str,
+                                   game: str) -> None:
+    text = visible(pages[(kind, game, "fr")])
+    unspaced = re.findall(r".{0,20}[^\u202f\u00a0][;!?].{0,10}|.{0,20}[^\u202f\u00a0\d]:\s.{0,10}"
+                          r"|«[^\u202f\u00a0].{0,10}|.{0,10}[^\u202f\u00a0]»", text)
+    assert unspaced == []
+    assert not re.findall(r"\b[dD]e [AEIOUYÉ][a-zé]+", text)
+
+
+@pytest.mark.parametrize(("fragment", "lang", "expected"), [
+    ("<p>l'as : oui!</p>", "fr", "<p>l’as\u202f: oui\u202f!</p>"),
+    ("<p><strong>Note</strong> : x</p>", "fr", "<p><strong>Note</strong>\u202f: x</p>"),
+    ("<p><em>Note</em>: x</p>", "fr", "<p><em>Note</em>\u202f: x</p>"),
+    ("<p><em>Note </em>: x</p>", "fr", "<p><em>Note\u202f</em>: x</p>"),
+    ("<td>« deux »</td>", "fr", "<td>«\u202fdeux\u202f»</td>"),
+    ("<td>maillon : « un »</td>\n<td>x</td>", "fr",
+     "<td>maillon\u202f: «\u202fun\u202f»</td>\n<td>x</td>"),
+    ("<p><em>x</em>» et « <em>y</em></p>", "fr", "<p><em>x</em>\u202f» et «\u202f<em>y</em></p>"),
+    ("<p>la carte de Ana, de Bea</p>", "fr", "<p>la carte d’Ana, de Bea</p>"),
+    ('<p>say "ronda" <code>a:b \'c\'</code></p>', "en",
+     '<p>say “ronda” <code>a:b \'c\'</code></p>'),
+    ('<p>canta "ronda"</p>', "es", "<p>canta «ronda»</p>"),
+    ("<p>Ana's <a href=\"#x\">x</a>: 12:30</p>", "en", "<p>Ana’s <a href=\"#x\">x</a>: 12:30</p>"),
+])
+def test_typeset_sets_text_and_leaves_markup_and_code(fragment: str, lang: str,
+                                                      expected: str) -> None:
+    assert typeset(fragment, lang) == expected
+    assert typeset(expected, lang) == expected
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_sheets_and_reports_get_the_typography_through_the_catalogues(lang: str) -> None:
+    _ = translator(lang, "spectacle")
+    said = _("the end is given as points, but nobody has {target} VP")
+    assert "'" not in said and said == typography(said, lang)
+    if lang == "fr":
+        assert "n’a" in said
