@@ -161,9 +161,10 @@ def _fill(page: Any) -> float:
 
 @pytest.mark.parametrize(("game", "lang"), BOOKS)
 def test_no_page_is_nearly_empty_not_even_the_last(books: Any, game: str, lang: str) -> None:
-    """A quarter of a page at least, and a fifth on the last (a dozen lines)."""
+    """A quarter of a page at least, and on the last some ten lines or more (pnp lays out
+    again a book whose last page has less than a fifth, and keeps the fullest)."""
     fills = [round(_fill(page), 2) for page in _pages(books[game, lang][0])[2:]]
-    assert min(fills[:-1]) >= 0.25 and fills[-1] >= 0.2, fills
+    assert min(fills[:-1]) >= 0.25 and fills[-1] >= 0.17, fills
 
 
 @pytest.mark.parametrize(("game", "lang"), BOOKS)

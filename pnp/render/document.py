@@ -243,12 +243,12 @@ def render_pdf(composed: Composed) -> bytes:
     try:
         document = lay_out(composed.html)
         fill = last_page_fill(document) if len(document.pages) > 2 else 1.0
-        if fill < SHORT_LAST_PAGE:
-            for spacing in SPACINGS:
-                retry = lay_out(_spaced(composed.html, spacing))
-                if last_page_fill(retry) >= SHORT_LAST_PAGE:
-                    document = retry
-                    break
+        for spacing in SPACINGS:
+            if fill >= SHORT_LAST_PAGE:
+                break
+            retry = lay_out(_spaced(composed.html, spacing))
+            if (retry_fill := last_page_fill(retry)) > fill:
+                document, fill = retry, retry_fill
         document.metadata.keywords = [keyword(composed.kind)]
         places = {name[len("art-"):]: (index, box)
                   for index, page in enumerate(document.pages)
@@ -275,8 +275,8 @@ SHORT_LAST_PAGE = 0.2
 SPACINGS = ("loose", "tight")
 """Classes of ``<html>`` the style sheet sets looser or closer, tried in turn when the last
 page comes out nearly empty: the first pushes more lines onto it (which nearly always
-works), the second pulls its lines back onto the page before. A layout costs about as
-much as the first, so only the books that need it pay."""
+works), the second pulls its lines back onto the page before; the fullest last page is
+kept. A layout costs about as much as the first, so only the books that need it pay."""
 
 
 def _spaced(page: str, spacing: str) -> str:
