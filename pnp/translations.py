@@ -44,11 +44,13 @@ def sources(domain: str) -> list[Path]:
         return [PACKAGE / "report.py", PACKAGE / "cli.py", PACKAGE / "render" / "sheet.py",
                 PACKAGE / "texts" / "__init__.py", PACKAGE / "render" / "identity.py",
                 PACKAGE / "render" / "document.py", PACKAGE / "render" / "scoring.py",
-                PACKAGE / "render" / "scorer.py", *sorted(current().templates.glob("*.j2"))]
+                PACKAGE / "render" / "scorer.py", PACKAGE / "render" / "figures.py",
+                PACKAGE / "render" / "pieces.py", *sorted(current().templates.glob("*.j2"))]
     return [p for p in (PACKAGE / "texts" / f"{domain}.py", PACKAGE / "render" / f"{domain}.py",
                         PACKAGE / "render" / f"deck_{domain}.py",
                         PACKAGE / "render" / f"fillable_{domain}.py",
-                        PACKAGE / "render" / f"scoring_{domain}.py") if p.exists()]
+                        PACKAGE / "render" / f"scoring_{domain}.py",
+                        PACKAGE / "render" / f"figures_{domain}.py") if p.exists()]
 
 
 def marked(domain: str) -> set[str]:

@@ -166,7 +166,7 @@ def test_rulebook_quotes_every_number_of_the_definition(book: Pdf) -> None:
 
 
 def test_rulebook_is_a_real_book(book: Pdf) -> None:
-    assert 4 <= book.pages <= 8
+    assert 4 <= book.pages <= 11  # a 67-character measure and three figures: about 9
     assert len(book.outline) == 10
 
 

@@ -256,7 +256,7 @@ def test_html_has_the_same_chapters_as_the_pdf(pdfs: dict[str, bytes], lang: str
     assert len(chapters) == CHAPTERS
     reader = pypdf.PdfReader(io.BytesIO(pdfs[lang]))
     assert [item.title for item in reader.outline if not isinstance(item, list)] == chapters
-    assert 4 <= len(reader.pages) <= 10
+    assert 4 <= len(reader.pages) <= 14  # a 67-character measure and four figures: 12
 
 
 def words(text: str) -> list[str]:

@@ -33,7 +33,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any, cast
@@ -54,6 +54,9 @@ from pnp.engines.result import Result
 from pnp.errors import PnpError, ReadError
 from pnp.i18n import LANGUAGES, translator, typography
 from pnp.preflight import keyword
+from pnp.render.figures import Context as FigureContext
+from pnp.render.figures import FigureError, Figures, inline, overlay
+from pnp.render.flow import align_numbers, keep_together
 from pnp.render.identity import lockup_svg
 from pnp.render.paper import css_size, points
 from pnp.render.references import Fault, Outside, Policy, Unreadable, clipped, read_inside
@@ -99,6 +102,8 @@ class Composed:
     html: str
     headings: tuple[tuple[str, str, int], ...]
     """(id, text, level) of each heading, in order: the table of contents."""
+    figures: Figures | None = field(default=None, compare=False)
+    """The drawings the page places (see :mod:`pnp.render.figures`)."""
 
 
 def source(kind: str, game: str, lang: str) -> Path:
@@ -114,8 +119,10 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
         raise DocumentError(f"unknown language '{lang}' (expected {', '.join(LANGUAGES)})")
     rules = load(game, rules_dir)
     _ = translator(lang, game)
-    context = {"rules": rules, "lang": lang, "_": _, "game": game,
-               "example": worked_example(game, rules, lang),
+    example = worked_example(game, rules, lang)
+    figures = Figures(FigureContext(game, rules, lang, _, example))
+    context = {"rules": rules, "lang": lang, "_": _, "game": game, "example": example,
+               "figure": figures.figure, "figure_ref": figures.figure_ref,
                "sheet_file": functools.partial(sheet_file, game, lang),
                **_game_context(game, rules)}
     path = source(kind, game, lang)
@@ -136,7 +143,11 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
     except _TooSlow:
         raise DocumentError(f"{shown(path)}: takes longer than {MARKDOWN_SECONDS:g} s to read "
                             f"as Markdown") from None
-    body = typeset(body, lang)
+    try:
+        body = figures.place(body)
+    except FigureError as exc:
+        raise DocumentError(f"{shown(path)}: {exc}") from None
+    body = align_numbers(keep_together(typeset(body, lang)))
     policy = Policy(templates)
     _refuse(policy.page(body), texts.read)
     if len(body) > MAX_TEXT:
@@ -151,6 +162,7 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
     colours = [tint.colour for tint in identity.colours]
     page = _render(design, f"{kind}.html.j2", {
         **context, "body": Markup(body), "headings": headings, "title": title,
+        "art": lambda name, **size: Markup(figures.art(name, **size)),
         "lockup": Markup(lockup_svg(identity, rules.name(lang), label=rules.name(lang))),
         "identity_style": "; ".join(
             [f"--game-{index}: {colour}" for index, colour in enumerate(colours, 1)]
@@ -158,7 +170,7 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
         "page_of": _page_of(_("page {page} of {pages}")), "created": _source_date()},
         limit=MAX_TEXT * 2)
     _refuse(policy.page(page), design.read)
-    return Composed(game, kind, lang, title, page, headings)
+    return Composed(game, kind, lang, title, page, headings, figures)
 
 
 _TAG = re.compile(r"(<[^>]*>)")
@@ -221,13 +233,27 @@ def render_pdf(composed: Composed) -> bytes:
     style = weasyprint.CSS(string=size + font_faces(), url_fetcher=fetcher,
                            font_config=_font_config())
     text = shown(source(composed.kind, composed.game, composed.lang))
-    try:
+    base_url = current().templates.as_uri() + "/"
+
+    def lay_out(page: str) -> Any:
         with _time_limit(LAYOUT_SECONDS):
-            document = weasyprint.HTML(string=composed.html,
-                                       base_url=current().templates.as_uri() + "/",
-                                       url_fetcher=fetcher).render(stylesheets=[style],
-                                                                   font_config=_font_config())
-            document.metadata.keywords = [keyword(composed.kind)]
+            return weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
+                stylesheets=[style], font_config=_font_config())
+
+    try:
+        document = lay_out(composed.html)
+        fill = last_page_fill(document) if len(document.pages) > 2 else 1.0
+        for spacing in SPACINGS:
+            if fill >= SHORT_LAST_PAGE:
+                break
+            retry = lay_out(_spaced(composed.html, spacing))
+            if (retry_fill := last_page_fill(retry)) > fill:
+                document, fill = retry, retry_fill
+        document.metadata.keywords = [keyword(composed.kind)]
+        places = {name[len("art-"):]: (index, box)
+                  for index, page in enumerate(document.pages)
+                  for name, box in page.anchors.items() if name.startswith("art-")}
+        with _time_limit(LAYOUT_SECONDS):
             pdf: bytes = document.write_pdf(pdf_variant="pdf/ua-1", uncompressed_pdf=False)
     except weasyprint.urls.FatalURLFetchingError as exc:
         raise DocumentError(f"{text}: {exc}") from None
@@ -238,7 +264,41 @@ def render_pdf(composed: Composed) -> bytes:
         raise DocumentError(f"{text}: nested too deeply to lay out") from None
     except MemoryError:
         raise DocumentError(f"{text}: takes more memory to lay out than there is") from None
+    figures = composed.figures
+    if figures is not None and figures.drawn:
+        pdf = overlay(pdf, places, figures.pdf(), figures.drawn)
     return pdf
+
+
+SHORT_LAST_PAGE = 0.2
+"""A last page filled less than this (of its text block's height) is laid out again."""
+SPACINGS = ("loose", "tight")
+"""Classes of ``<html>`` the style sheet sets looser or closer, tried in turn when the last
+page comes out nearly empty: the first pushes more lines onto it (which nearly always
+works), the second pulls its lines back onto the page before; the fullest last page is
+kept. A layout costs about as much as the first, so only the books that need it pay."""
+
+
+def _spaced(page: str, spacing: str) -> str:
+    """The page with ``spacing`` among its root element's classes."""
+    return re.sub(r"<html\b", f'<html class="{spacing}"', page, count=1)
+
+
+def last_page_fill(document: Any) -> float:
+    """How much of its text block's height the last page of a laid-out document uses."""
+    from weasyprint.formatting_structure import boxes
+
+    page = document.pages[-1]._page_box  # WeasyPrint's layout tree: no public accessor
+    top, height = page.content_box_y(), page.height
+    bottom = top
+    for child in page.children:
+        if isinstance(child, boxes.MarginBox):
+            continue
+        for box in child.descendants():
+            if isinstance(box, (boxes.LineBox, boxes.ReplacedBox)) or (
+                    isinstance(box, boxes.BlockBox) and not box.children):
+                bottom = max(bottom, box.position_y + box.margin_height())
+    return float((bottom - top) / height) if height else 1.0
 
 
 FACES = (("Pnp Serif", "normal", "normal", "GentiumBookPlus-Regular.ttf"),
@@ -346,6 +406,8 @@ def standalone_html(composed: Composed, paper: str) -> str:
     except Unreadable:
         sources = [(design, "")]
     _refuse(policy.page(page), sources)
+    if composed.figures is not None:
+        page = inline(page, composed.figures.drawn)
     return page
 
 

@@ -42,10 +42,15 @@ class PnpCanvas(Canvas):
             if face != current:
                 self.setFont(face, size)
                 current = face
-            super().drawString(x, y, run, *args, **kwargs)  # type: ignore[arg-type]
+            self._draw_run(x, y, run, *args, **kwargs)
             x += fonts.width(run, face, size)
         if current != font:
             self.setFont(font, size)
+
+    def _draw_run(self, x: float, y: float, run: str, *args: object, **kwargs: object) -> None:
+        """Draw one run of text in the current face (:class:`pnp.render.svg.SvgCanvas`
+        writes it as SVG text instead)."""
+        super().drawString(x, y, run, *args, **kwargs)  # type: ignore[arg-type]
 
     def drawRightString(self, x: float, y: float, text: str,
                         *args: object, **kwargs: object) -> None:

@@ -287,6 +287,10 @@ class _References(HTMLParser):
         self.styles: list[str] = []
         self._style = False
 
+    SVG: ClassVar[set[str]] = {"svg", "title", "path", "text", "clippath", "g"}
+    """The SVG pnp draws its figures in (pnp/render/svg.py): shapes and text, nothing that
+    loads (no <image>, <use>, <foreignObject>, no links)."""
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         # inline drawings may hold shapes and text, never what loads or runs (references.py)
         assert tag not in ("link", "script", "iframe", "object", "embed", "base", "image",
@@ -295,6 +299,9 @@ class _References(HTMLParser):
         for name, value in attrs:
             if name in self.LOADS:
                 self.found.append((tag, name, value or ""))
+            if tag in self.SVG:
+                for url in re.findall(r"url\(\s*['\"]?([^'\")]*)", (value or "").lower()):
+                    assert url.startswith("#"), (tag, name, url)
             if name == "style" or name.startswith("on"):
                 self.styles.append(value or "")
                 assert not name.startswith("on"), name
