@@ -115,3 +115,27 @@ def name_problems(names: Sequence[Any], low: int | None, high: int | None,
         else:
             seen.add(name.strip())
     return problems
+
+
+def sheets_problems(data: Any, low: int, high: int,
+                    sheet: Callable[[dict[str, Any]], list[Problem]]) -> list[Problem]:
+    """The problems of an input that is one sheet or ``players: {NAME: sheet}`` (Qwinto's
+    and Kwingto's shape), ``sheet`` reading one sheet given as a mapping; a player's
+    problems are named after the player."""
+    if not isinstance(data, dict):
+        return [("input", "expected a mapping")]
+    if "players" not in data:
+        return sheet(data)
+    if set(data) != {"players"}:
+        return [("", "unknown field")]
+    players = data["players"]
+    if not isinstance(players, dict):
+        return [("players", "expected a mapping")]
+    if not players:
+        return [("players", "no players given")]
+    found = name_problems(list(players), low, high)
+    for name, one in ([] if found else players.items()):
+        found += ([(name, "expected a mapping")] if not isinstance(one, dict) else
+                  [(f"{name}: {place}" if place else name, words)
+                   for place, words in sheet(one)])
+    return found

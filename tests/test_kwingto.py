@@ -19,7 +19,7 @@ from pnp.definitions.kwingto import Definition
 from pnp.engines import kwingto
 from pnp.engines.kwingto import Card, is_failed, throw_result, throw_suits
 from pnp.errors import InputError
-from refusal import Problem, name_problems, scored_or_refused
+from refusal import Problem, scored_or_refused, sheets_problems
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "kwingto.yaml"
@@ -608,23 +608,7 @@ def board_problems(board: dict[str, Any]) -> list[Problem]:
 
 def problems(data: Any) -> list[Problem]:
     """What is wrong with a Kwingto input: one board, or ``players: {NAME: board}``."""
-    if not isinstance(data, dict):
-        return [("input", "expected a mapping")]
-    if "players" not in data:
-        return board_problems(data)
-    if set(data) != {"players"}:
-        return [("", "unknown field")]
-    players = data["players"]
-    if not isinstance(players, dict):
-        return [("players", "expected a mapping")]
-    if not players:
-        return [("players", "no players given")]
-    found = name_problems(list(players), 2, 4)
-    for name, board in ([] if found else players.items()):
-        found += ([(name, "expected a mapping")] if not isinstance(board, dict) else
-                  [(f"{name}: {place}" if place else name, words)
-                   for place, words in board_problems(board)])
-    return found
+    return sheets_problems(data, 2, 4, board_problems)
 
 
 @settings(max_examples=300, deadline=None)

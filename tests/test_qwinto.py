@@ -17,7 +17,7 @@ from pnp.cli import main
 from pnp.definitions import load, load_file
 from pnp.engines import qwinto
 from pnp.errors import InputError
-from refusal import Problem, name_problems, scored_or_refused
+from refusal import Problem, scored_or_refused, sheets_problems
 
 RULES = load("qwinto")
 EMPTY: list[int | None] = [None] * 9
@@ -274,24 +274,14 @@ def whole_problem(value: Any, place: str, low: int, high: int | None) -> list[Pr
     return []
 
 
-def problems(data: Any, where: str = "input") -> list[Problem]:
+def problems(data: Any) -> list[Problem]:
     """What is wrong with a Qwinto input, read from the README's input format and the
     rules, independently of the engine: every problem it finds, at the level it reaches."""
-    if not isinstance(data, dict):
-        return [("" if where == "sheet" else where, "expected a mapping")]
-    if where == "input" and "players" in data:
-        if set(data) != {"players"}:
-            return [("", "unknown field")]
-        players = data["players"]
-        if not isinstance(players, dict):
-            return [("players", "expected a mapping")]
-        if not players:
-            return [("players", "no players given")]
-        found = name_problems(list(players), 2, 6)
-        for name, board in ([] if found else players.items()):
-            found += [(f"{name}: {place}" if place else name, words)
-                      for place, words in problems(board, "sheet")]
-        return found
+    return sheets_problems(data, 2, 6, sheet_problems)
+
+
+def sheet_problems(data: dict[str, Any]) -> list[Problem]:
+    """What is wrong with one sheet, given as a mapping."""
     if set(data) - {"rows", "failed"}:
         return [("", "unknown field")]
     if "rows" not in data:
