@@ -2,7 +2,8 @@
 
 Used by the corpora under ``tests/robustness/``: each case runs the real ``pnp`` command
 in a process of its own, with its memory and processor time bounded, so a hang or a
-runaway allocation fails the case instead of the machine.
+runaway allocation fails the case instead of the machine. The engines' property tests use
+:func:`scored_or_refused`: what was refused, and why.
 """
 
 from __future__ import annotations
@@ -11,8 +12,13 @@ import os
 import resource
 import subprocess
 import sys
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError
 
 MEMORY = 1024 * 1024 * 1024
 """Address space a case may use (bytes): an unbounded read or expansion hits it."""
@@ -60,3 +66,76 @@ def assert_refused(run: Run, *expected: str) -> None:
     assert max(len(line) for line in lines) <= 500, "an error line runs on"
     for words in expected:
         assert words in run.stderr, f"{words!r} not in {run.stderr!r}"
+
+
+Problem = tuple[str, str]
+"""What is wrong with an input, as a test's own reading of the rules finds it: the place a
+refusal must name (its message starts ``PLACE: ``; ``""`` for the input as a whole) and
+words of the reason it must give."""
+
+
+def scored_or_refused(score: Callable[[], Any], problems: Sequence[Problem]) -> Any:
+    """Call ``score``: an input with no ``problems`` must be scored (the result is returned);
+    any other must be refused with one :class:`InputError` line naming one of them."""
+    try:
+        result = score()
+    except InputError as exc:
+        message = str(exc)
+        assert problems, f"refused, though nothing is wrong with it: {message}"
+        assert "\n" not in message, message
+        assert any(message.startswith(f"{place}: " if place else "") and words in message
+                   for place, words in problems), (message, problems)
+        return None
+    assert not problems, f"scored, though {problems}"
+    return result
+
+
+def name_problems(names: Sequence[Any], low: int | None, high: int | None,
+                  where: str = "players") -> list[Problem]:
+    """The problems of a list of player (or team) names, read from the README: ``low`` to
+    ``high`` of them (None: any number), each a text of 1 to 40 characters with nothing a
+    terminal would act on, none twice (spaces around a name do not count)."""
+    if low is not None and high is not None and not low <= len(names) <= high:
+        return [(where, f"{len(names)} given")]
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for number, name in enumerate(names, start=1):
+        place = f"{where}: name {number}"
+        if not isinstance(name, str):
+            problems.append((place, "expected a name"))
+        elif not name.strip():
+            problems.append((place, "cannot be blank"))
+        elif len(name) > 40:
+            problems.append((place, "longer than 40 characters"))
+        elif any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+                 and c not in "\u200c\u200d" for c in name):
+            problems.append((place, "control character"))
+        elif name.strip() in seen:
+            problems.append((where, "is given twice"))
+        else:
+            seen.add(name.strip())
+    return problems
+
+
+def sheets_problems(data: Any, low: int, high: int,
+                    sheet: Callable[[dict[str, Any]], list[Problem]]) -> list[Problem]:
+    """The problems of an input that is one sheet or ``players: {NAME: sheet}`` (Qwinto's
+    and Kwingto's shape), ``sheet`` reading one sheet given as a mapping; a player's
+    problems are named after the player."""
+    if not isinstance(data, dict):
+        return [("input", "expected a mapping")]
+    if "players" not in data:
+        return sheet(data)
+    if set(data) != {"players"}:
+        return [("", "unknown field")]
+    players = data["players"]
+    if not isinstance(players, dict):
+        return [("players", "expected a mapping")]
+    if not players:
+        return [("players", "no players given")]
+    found = name_problems(list(players), low, high)
+    for name, one in ([] if found else players.items()):
+        found += ([(name, "expected a mapping")] if not isinstance(one, dict) else
+                  [(f"{name}: {place}" if place else name, words)
+                   for place, words in sheet(one)])
+    return found

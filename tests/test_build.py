@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import signal
 import struct
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -175,25 +170,6 @@ def test_every_built_pdf_is_clean_with_fonts_embedded(tmp_path: Path, rules: Pat
         unembedded = [line.split()[0] for line in fonts if line.split()[-5] != "yes"]
         allowed = ["Helvetica"] if "-fillable-" in pdf.name else []
         assert fonts and set(unembedded) <= set(allowed), (pdf.name, unembedded)
-
-
-def test_killing_the_build_leaves_no_truncated_pdf(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    process = subprocess.Popen([sys.executable, "-m", "pnp.cli", "build", "--out", str(out),
-                                "--lang", "en", "--jobs", "2"], cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    deadline = time.monotonic() + 60
-    while not list(out.rglob("*.pdf")) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.3)
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    pdfs = list(out.rglob("*.pdf"))
-    assert pdfs, "nothing was built before the kill"
-    for pdf in pdfs:
-        data = pdf.read_bytes()
-        assert data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF"), pdf
 
 
 def test_the_readme_pictures_are_the_builds_previews(tmp_path: Path, rules: Path,

@@ -1,7 +1,9 @@
-"""One test over every game: its example scores, deterministically, and adds up."""
+"""One test over every game: its example scores what was worked out by hand (``worked.py``),
+deterministically, and adds up."""
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
@@ -14,8 +16,31 @@ import pnp
 from pnp.cli import main
 from pnp.definitions import GAMES
 from pnp.inputs import read_file
+from worked import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_example_scores_what_was_worked_out_by_hand(game: str) -> None:
+    worked = EXAMPLES[game]
+    result = pnp.score(game, copy.deepcopy(worked.data))
+    lines = {name: [(item.what, item.points) for item in score.items]
+             for name, score in result.scores.items()}
+    assert lines == worked.lines
+    assert result.totals == worked.totals
+    assert [list(group) for group in result.ranking] == worked.ranking
+    run = CliRunner().invoke(main, ["score", game, "-", "--json"], input=json.dumps(worked.data))
+    assert run.exit_code == 0, run.output
+    shown = json.loads(run.output)
+    assert (shown["totals"] if "totals" in shown else {"": shown["total"]}) == worked.totals
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_example_is_the_one_worked_out(game: str) -> None:
+    """The README and the rulebooks show ``examples/<game>.yaml``: a change to it needs
+    its figures worked out again in ``worked.py``."""
+    assert read_file(ROOT / "examples" / f"{game}.yaml") == EXAMPLES[game].data
 
 
 @pytest.mark.parametrize("game", GAMES)

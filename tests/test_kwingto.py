@@ -19,6 +19,7 @@ from pnp.definitions.kwingto import Definition
 from pnp.engines import kwingto
 from pnp.engines.kwingto import Card, is_failed, throw_result, throw_suits
 from pnp.errors import InputError
+from refusal import Problem, scored_or_refused, sheets_problems
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "kwingto.yaml"
@@ -522,7 +523,95 @@ JSON = st.recursive(
     max_leaves=10)
 
 
-@settings(max_examples=200, deadline=None)
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+VALUES = {"A": (1, 14), **{str(n): (n,) for n in range(2, 11)}, "J": (11,), "Q": (12,),
+         "K": (13,)}
+"""The deck as the README and the rulebook give it: an ace counts 1 or 14."""
+
+
+def card_of(text: str) -> tuple[str, str] | None:
+    """(rank, suit letter) of a card written rank then suit, or None."""
+    compact = "".join(text.split()).upper()
+    suit = next((s for s, symbol in SYMBOLS.items() if compact[-1:] in (s, symbol)), None)
+    rank = compact[:-1]
+    return (rank, suit) if suit and rank in VALUES else None
+
+
+def board_problems(board: dict[str, Any]) -> list[Problem]:
+    """What is wrong with a board (a mapping), read from the README and the rulebook."""
+    if set(board) - {"rows", "failed"}:
+        return [("", "unknown field")]
+    if "rows" not in board:
+        return [("", "missing 'rows'")]
+    rows = board["rows"]
+    if not isinstance(rows, list):
+        return [("rows", "expected a list")]
+    if len(rows) != 3:
+        return [("rows", f"expected 3 rows, got {len(rows)}")]
+    found: list[Problem] = []
+    cards: list[list[tuple[str, str] | None]] = []
+    for r, row in enumerate(rows, start=1):
+        if not isinstance(row, list):
+            found.append((f"row {r}", "expected a list"))
+            continue
+        if len(row) != 5:
+            found.append((f"row {r}", f"expected 5 spaces, got {len(row)}"))
+            continue
+        cards.append([])
+        for s, space in enumerate(row, start=1):
+            card = card_of(space) if isinstance(space, str) else None
+            if space is not None and not isinstance(space, str):
+                found.append((f"row {r} space {s}", "expected a card such as 'AS' or null"))
+            elif space is not None and card is None:
+                found.append((f"row {r} space {s}", "is not a card"))
+            cards[-1].append(card)
+    if found:
+        return found
+    laid = [(r, s, c) for r, row in enumerate(cards, start=1)
+            for s, c in enumerate(row, start=1) if c is not None]
+    for i, (r, s, card) in enumerate(laid):
+        if card in [c for _, _, c in laid[:i]]:
+            found.append((f"row {r} space {s}", "a player has one deck"))
+    suits: dict[str, int] = {}
+    for r, row in enumerate(cards, start=1):
+        placed = [(s, c) for s, c in enumerate(row, start=1) if c is not None]
+        for s, c in placed:
+            if c[1] != placed[0][1][1]:
+                found.append((f"row {r} space {s}", "is not of"))
+        if placed and placed[0][1][1] in suits:
+            found.append((f"row {r}", f"is already the suit of row {suits[placed[0][1][1]]}"))
+        if placed:
+            suits.setdefault(placed[0][1][1], r)
+        singles = [(s, c) for s, c in placed if len(VALUES[c[0]]) == 1]
+        for (_, a), (s, b) in itertools.pairwise(singles):
+            if VALUES[b[0]][0] <= VALUES[a[0]][0]:
+                found.append((f"row {r} space {s}", "is not higher than" if a[0] != b[0]
+                              else "is already in space"))
+        for i, (s, c) in enumerate(placed):
+            if len(VALUES[c[0]]) > 1 and 0 < i < len(placed) - 1:
+                found.append((f"row {r} space {s}", "lies between"))
+    for s in range(1, 6):
+        ranks = [(r, row[s - 1][0]) for r, row in enumerate(cards, start=1)
+                 if row[s - 1] is not None]
+        for i, (r, rank) in enumerate(ranks):
+            if rank in [k for _, k in ranks[:i]]:
+                found.append((f"row {r} space {s}", "repeats the rank of"))
+    failed = board.get("failed", 0)
+    if not isinstance(failed, int) or isinstance(failed, bool):
+        found.append(("failed", "expected a whole number"))
+    elif failed < 0:
+        found.append(("failed", "is not at least 0"))
+    elif failed > 4:
+        found.append(("failed", "but the game ends at 4"))
+    return found
+
+
+def problems(data: Any) -> list[Problem]:
+    """What is wrong with a Kwingto input: one board, or ``players: {NAME: board}``."""
+    return sheets_problems(data, 2, 4, board_problems)
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.one_of(
     JSON,
     st.fixed_dictionaries({"rows": st.lists(st.lists(SCALARS, min_size=4, max_size=6),
@@ -530,13 +619,39 @@ JSON = st.recursive(
                           optional={"failed": JSON}),
     st.fixed_dictionaries({"players": st.dictionaries(st.text(max_size=3), JSON, max_size=3)}),
 ))
-def test_any_input_scores_or_is_refused(data: Any) -> None:
-    try:
-        result = pnp.score("kwingto", data)
-    except InputError:
-        pass
-    else:
+def test_any_input_is_scored_or_refused_for_what_is_wrong(data: Any) -> None:
+    result = scored_or_refused(lambda: pnp.score("kwingto", data), problems(data))
+    if result is not None:
         json.dumps(result.to_json())
+
+
+CARDS = st.builds("{}{}".format, st.sampled_from(list(VALUES)), st.sampled_from(list(SYMBOLS)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(legal_boards(), st.data())
+def test_one_space_changed_is_scored_or_refused_for_what_is_wrong(
+        drawn: tuple[dict[str, Any], Any], draw: st.DataObject) -> None:
+    """A space changed to junk, any card, the row's ace (often between two of its cards), or
+    a card of the row's suit with the rank of a card in its row or column; or the penalty
+    cards near their limit."""
+    data, _ = drawn
+    data = {**data, "rows": [list(r) for r in data["rows"]]}
+    row, space = draw.draw(st.integers(0, 2)), draw.draw(st.integers(0, 4))
+    cards = [s for s, c in enumerate(data["rows"][row]) if c is not None]
+    suit = data["rows"][row][cards[0]][-1] if cards else "H"
+    column = [r[space] for r in data["rows"]]
+    near = [c[:-1] + suit for c in (*data["rows"][row], *column) if c is not None]
+    between = [s for s in range(5) if s not in cards and cards and cards[0] < s < cards[-1]]
+    how = draw.draw(st.sampled_from(["failed", "junk", "card", "ace", "ace", "near", "near"]))
+    if how == "failed":
+        data["failed"] = draw.draw(st.integers(-1, 6) | st.sampled_from([None, True, 1.0]))
+    elif how == "ace":
+        data["rows"][row][draw.draw(st.sampled_from(between)) if between else space] = "A" + suit
+    else:
+        strategy = {"junk": SCALARS, "card": CARDS, "near": st.sampled_from(near or ["AH"])}
+        data["rows"][row][space] = draw.draw(strategy[how])
+    scored_or_refused(lambda: pnp.score("kwingto", data), problems(data))
 
 
 # --- the command line --------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from pnp.cli import main
 from pnp.definitions import load, load_file
 from pnp.engines import qwinto
 from pnp.errors import InputError
+from refusal import Problem, scored_or_refused, sheets_problems
 
 RULES = load("qwinto")
 EMPTY: list[int | None] = [None] * 9
@@ -256,11 +256,109 @@ json_values = st.recursive(
     max_leaves=30)
 
 
+GEOMETRY = {"orange": (3, 6), "yellow": (2, 7), "purple": (1, 5)}
+"""Each row's first column and its gap, from the sheet's picture in the rulebook."""
+
+
+def columns(colour: str) -> list[int]:
+    """The column of each box of a row, left to right (the gap left out)."""
+    first, gap = GEOMETRY[colour]
+    return [c for c in range(first, first + 10) if c != gap]
+
+
+def whole_problem(value: Any, place: str, low: int, high: int | None) -> list[Problem]:
+    if not isinstance(value, int) or isinstance(value, bool):
+        return [(place, "expected a whole number")]
+    if value < low or (high is not None and value > high):
+        return [(place, f"is not {'at least' if high is None else 'from'} {low}")]
+    return []
+
+
+def problems(data: Any) -> list[Problem]:
+    """What is wrong with a Qwinto input, read from the README's input format and the
+    rules, independently of the engine: every problem it finds, at the level it reaches."""
+    return sheets_problems(data, 2, 6, sheet_problems)
+
+
+def sheet_problems(data: dict[str, Any]) -> list[Problem]:
+    """What is wrong with one sheet, given as a mapping."""
+    if set(data) - {"rows", "failed"}:
+        return [("", "unknown field")]
+    if "rows" not in data:
+        return [("", "missing 'rows'")]
+    rows = data["rows"]
+    if not isinstance(rows, dict):
+        return [("rows", "expected a mapping")]
+    if set(rows) - set(GEOMETRY):
+        return [("rows", "unknown field")]
+    found = [("rows", f"missing the {c} row") for c in GEOMETRY if c not in rows]
+    placed: dict[tuple[int, Any], str] = {}
+    for colour, (first, gap) in GEOMETRY.items():
+        boxes = rows.get(colour)
+        if colour not in rows:
+            continue
+        if not isinstance(boxes, list):
+            found.append((f"{colour} row", "expected a list"))
+            continue
+        if len(boxes) == 10:
+            found.append((f"{colour} gap (column {gap})", "the gap takes no number")
+                         if boxes[gap - first] is not None
+                         else (f"{colour} row", "without the gap"))
+            continue
+        if len(boxes) != 9:
+            found.append((f"{colour} row", f"expected 9 boxes, got {len(boxes)}"))
+            continue
+        last = None
+        for number, (column, box) in enumerate(zip(columns(colour), boxes, strict=True),
+                                               start=1):
+            place = f"{colour} box {number}"
+            wrong = [] if box is None else whole_problem(box, place, 1, 18)
+            found += wrong
+            if box is None or wrong:
+                continue
+            if last is not None and box <= last:
+                found.append((place, "the same as" if box == last else "not greater than"))
+            last = box
+            if (column, box) in placed:
+                found.append((place, f"is already in column {column}"))
+            placed.setdefault((column, box), place)
+    failed = data.get("failed", 0)
+    found += whole_problem(failed, "failed", 0, None)
+    if not found and failed > 4:
+        found.append(("failed", "failed throws, but the sheet has only 4"))
+    return found
+
+
 @settings(max_examples=300, deadline=None)
 @given(json_values)
-def test_arbitrary_input_is_scored_or_refused_with_an_input_error(data: Any) -> None:
-    with contextlib.suppress(InputError):
-        pnp.score("qwinto", data)
+def test_arbitrary_input_is_scored_or_refused_for_what_is_wrong(data: Any) -> None:
+    result = scored_or_refused(lambda: pnp.score("qwinto", data), problems(data))
+    if result is not None and result.single:
+        assert result.total == reference_total({"failed": 0, **data})
+
+
+@settings(max_examples=300, deadline=None)
+@given(legal_sheets(), st.data())
+def test_one_box_changed_is_scored_or_refused_for_what_is_wrong(
+        data: dict[str, Any], draw: st.DataObject) -> None:
+    """A box or the failed throws changed to a value near a limit, junk, or a number already
+    in the box's row or column."""
+    colour = draw.draw(st.sampled_from([*GEOMETRY, "failed"]))
+    junk = st.sampled_from([None, True, "3", 2.0, [1]])
+    if colour == "failed":
+        data["failed"] = draw.draw(st.integers(-1, 6) | junk)
+    else:
+        box = draw.draw(st.integers(0, 8))
+        column = columns(colour)[box]
+        near = [v for other in GEOMETRY for c, v in zip(columns(other), data["rows"][other],
+                                                        strict=True)
+                if v is not None and (c == column or other == colour)]
+        choices = st.integers(0, 19) | junk
+        data["rows"][colour][box] = draw.draw(st.sampled_from(near) | choices if near
+                                              else choices)
+    result = scored_or_refused(lambda: pnp.score("qwinto", data), problems(data))
+    if result is not None:
+        assert result.total == reference_total(data)
 
 
 # The command line -----------------------------------------------------------------------

@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 import pnp
+import worked
 from pnp.definitions import load
 from pnp.definitions.base import Text
 from pnp.i18n import typography
@@ -150,7 +151,7 @@ def test_worked_example_totals_are_the_engines(texts: dict[str, str], lang: str)
     text = texts[lang]
     players = list(EXAMPLE["players"])
     printed = [int(t.replace("−", "-")) for t in re.findall(r"^Total (−?\d+)$", text, re.M)]
-    assert printed == [result.totals[name] for name in players]
+    assert printed == [worked.KWINGTO.totals[name] for name in players] == [24, 37, 17]
     places = [name for group in result.ranking for name in group]
     for place, name in enumerate(places, start=1):
         filled = sum(card is not None for row in EXAMPLE["players"][name]["rows"] for card in row)

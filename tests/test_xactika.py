@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 from pathlib import Path
@@ -20,6 +19,7 @@ from pnp.definitions import load, load_file
 from pnp.definitions.xactika import Definition
 from pnp.engines.xactika import Call, Card, cards, legal_plays, resolve_trick, score, stats
 from pnp.errors import DefinitionError, InputError
+from refusal import Problem, name_problems, scored_or_refused
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "xactika.yaml"
@@ -512,27 +512,111 @@ JSON = st.recursive(
     max_leaves=10)
 
 
-@settings(max_examples=200, deadline=None)
+BIDS = {"win": False, "lose": False, "bid": True}
+"""The modes, and whether a game in each has bids."""
+
+
+def per_player(given: Any, players: list[str], where: str) -> list[Problem]:
+    """A hand's bids or tricks: a number from 0 to 8 for every player, for no one else."""
+    if not isinstance(given, dict):
+        return [(where, "expected a mapping")]
+    if any(key not in players for key in given):
+        return [(where, "unknown player")]
+    if any(p not in given for p in players):
+        return [(where, "missing")]
+    found: list[Problem] = []
+    for player in players:
+        value = given[player]
+        if not isinstance(value, int) or isinstance(value, bool):
+            found.append((f"{where}, {player}", "expected a whole number"))
+        elif not 0 <= value <= 8:
+            found.append((f"{where}, {player}", "is not from 0 to 8"))
+    return found
+
+
+def hand_problems(number: int, hand: Any, bids: bool, players: list[str]) -> list[Problem]:
+    where = f"hand {number}"
+    if not isinstance(hand, dict):
+        return [(where, "expected a mapping")]
+    if set(hand) - {"dealer", "bids", "tricks"}:
+        return [(where, "unknown field")]
+    if "dealer" not in hand:
+        return [(where, "missing 'dealer'")]
+    if not isinstance(hand["dealer"], str) or hand["dealer"] not in players:
+        return [(f"{where}, dealer", "unknown player")]
+    if bids and "bids" not in hand:
+        return [(where, "missing 'bids'")]
+    if not bids and "bids" in hand:
+        return [(where, "no bids in")]
+    found = per_player(hand["bids"], players, f"{where}, bids") if bids else []
+    if "tricks" not in hand:
+        return [*found, (where, "missing 'tricks'")]
+    tricks = per_player(hand["tricks"], players, f"{where}, tricks")
+    found += tricks
+    if not tricks and sum(hand["tricks"].values()) != 8:
+        found.append((f"{where}, tricks", "they add up to"))
+    if bids and not found and sum(hand["bids"].values()) == 8:
+        found.append((where, "bids add up to 8"))
+    return found
+
+
+def problems(data: Any) -> list[Problem]:
+    """What is wrong with an Xactika record, read from the README's input format and the
+    rules (a mode; two to eight players; at most eight hands, each with its dealer, the bids
+    in bid mode only, never adding up to 8, and tricks adding up to 8), independently of
+    the engine."""
+    if not isinstance(data, dict):
+        return [("input", "expected a mapping")]
+    if set(data) - {"mode", "players", "hands"}:
+        return [("", "unknown field")]
+    found: list[Problem] = [("", f"missing '{key}'") for key in ("mode", "players", "hands")
+                            if key not in data]
+    mode, players, hands = data.get("mode"), data.get("players"), data.get("hands")
+    if "mode" in data and not (isinstance(mode, str) and mode in BIDS):
+        found.append(("mode", "unknown mode"))
+    if "players" in data:
+        found += (name_problems(players, 2, 8) if isinstance(players, list)
+                  else [("players", "expected a list")])
+    if "hands" in data and not isinstance(hands, list):
+        found.append(("hands", "expected a list"))
+    elif isinstance(hands, list) and len(hands) > 8:
+        found.append(("hands", "but a game has 8"))
+    if found:
+        return found
+    return [p for number, hand in enumerate(hands, start=1)
+            for p in hand_problems(number, hand, BIDS[mode], players)]
+
+
+def scored_as_worked(data: Any) -> None:
+    """Refused for what is wrong with it, else scored as :func:`expected_total` reads it."""
+    result = scored_or_refused(lambda: score(RULES, data), problems(data))
+    if result is not None:
+        assert result.totals == {p: expected_total(data, p) for p in data["players"]}
+
+
+@settings(max_examples=300, deadline=None)
 @given(JSON)
-def test_arbitrary_data_is_scored_or_refused(data: Any) -> None:
-    with contextlib.suppress(InputError):
-        score(RULES, data)
+def test_arbitrary_data_is_scored_or_refused_for_what_is_wrong(data: Any) -> None:
+    scored_as_worked(data)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(games(), st.data())
-def test_any_one_value_replaced_is_scored_or_refused(game: dict[str, Any],
-                                                     data: st.DataObject) -> None:
+def test_any_one_value_replaced_is_scored_or_refused_for_what_is_wrong(
+        game: dict[str, Any], data: st.DataObject) -> None:
     paths: list[tuple[Any, ...]] = [("mode",), ("players",), ("hands",)]
     paths += [("players", i) for i in range(len(game["players"]))]
     for i, hand in enumerate(game["hands"]):
-        paths += [("hands", i), ("hands", i, "dealer"), ("hands", i, "tricks")]
+        paths += [("hands", i), ("hands", i, "dealer"), ("hands", i, "tricks"),
+                  ("hands", i, "bids")]
         paths += [("hands", i, "tricks", p) for p in hand["tricks"]]
         paths += [("hands", i, "bids", p) for p in hand.get("bids", {})]
     path = data.draw(st.sampled_from(paths))
-    _set(path, data.draw(JSON))(game)
-    with contextlib.suppress(InputError):
-        score(RULES, game)
+    players = game["players"]
+    value = data.draw(JSON | st.integers(-1, 9) | st.sampled_from(["win", "lose", "bid", *NAMES])
+                      | st.fixed_dictionaries({p: st.integers(0, 8) for p in players}))
+    _set(path, value)(game)
+    scored_as_worked(game)
 
 
 # The command line -------------------------------------------------------------------------

@@ -8,7 +8,11 @@ The same rules as :mod:`pnp.engines.kwingto`: one deck, so no card twice (both p
 red); one suit per row and a different one in every row; values rise in a row; no rank
 twice in a column; an ace counts 1 or 14, every reading is tried and the best total kept
 (the first best, in the engine's order); straight and royal flush bonuses; a
-complete column scores its spread.
+complete column scores its spread. The boxes that turn red are the ones the engine's
+error names: both cards of a pair that breaks a rule, the card off its row's suit, the
+first card of two rows of one suit, an ace with cards on both sides and those two. A card
+red for itself (not a card, off its row's suit, a second copy) is left out of the checks
+that follow, as the engine, which stops at it, never reaches them.
 """
 
 from __future__ import annotations
@@ -146,6 +150,7 @@ function pnp_score(v) {
         fault(cell(placed[key].r, placed[key].i));
         fault(cell(r, i), pnp_say("twice", {where: place(r, i), card: shown(held),
                                             there: there}));
+        rows[r][i] = null;
       } else placed[key] = {r: r, i: i};
     }
   }
@@ -159,6 +164,7 @@ function pnp_score(v) {
         fault(cell(r, i), pnp_say("suit", {where: place(r, i), card: shown(rows[r][i]),
                                            suit: PNP.suit_names[suit],
                                            first: shown(rows[r][first]), space: first + 1}));
+        rows[r][i] = null;  // red, and left out of the checks that follow
       }
     }
     suits.push(suit);
@@ -172,7 +178,7 @@ function pnp_score(v) {
   }
   var readings = [];
   for (r = 0; r < rows.length; r++) {
-    var prev = null;
+    var prev = null, falls = false;
     for (i = 0; i < n; i++) {
       var c = rows[r][i];
       if (c === null || c.values.length !== 1) continue;
@@ -182,29 +188,29 @@ function pnp_score(v) {
                                   {where: place(r, i), card: shown(c),
                                    before: shown(rows[r][prev]), space: prev + 1}));
         fault(cell(r, prev));
+        falls = true;
       }
       prev = i;
     }
     readings.push(pnp_readings(rows[r]));
-    if (readings[r].length === 0) {
+    if (readings[r].length === 0 && !falls) {  // an ace that fits nowhere: it and its neighbours
       var said = false;
-      for (i = 0; i < n; i++) {
-        if (rows[r][i] === null) continue;
-        if (!said && rows[r][i].values.length > 1) {
-          var left = null, right = null, k;
-          for (k = i - 1; k >= 0 && left === null; k--) left = rows[r][k];
-          for (k = i + 1; k < n && right === null; k++) right = rows[r][k];
-          fault(cell(r, i), pnp_say("misfit", {where: place(r, i), card: shown(rows[r][i]),
-                                               left: shown(left), right: shown(right),
-                                               values: rows[r][i].values.join(" " +
-                                                 pnp_say("nor") + " ")}));
-          said = true;
-        } else fault(cell(r, i));
+      for (i = 0; i < n && !said; i++) {
+        if (rows[r][i] === null || rows[r][i].values.length === 1) continue;
+        var left = -1, right = -1, k;
+        for (k = i - 1; k >= 0 && left < 0; k--) if (rows[r][k] !== null) left = k;
+        for (k = i + 1; k < n && right < 0; k++) if (rows[r][k] !== null) right = k;
+        fault(cell(r, i), pnp_say("misfit", {where: place(r, i), card: shown(rows[r][i]),
+                                             left: shown(left < 0 ? null : rows[r][left]),
+                                             right: shown(right < 0 ? null : rows[r][right]),
+                                             values: rows[r][i].values.join(" " +
+                                               pnp_say("nor") + " ")}));
+        if (left >= 0) fault(cell(r, left));
+        if (right >= 0) fault(cell(r, right));
+        said = true;
       }
-      if (!said) {
-        for (i = 0; i < n; i++) {
-          if (rows[r][i] !== null) { fault(cell(r, i), pnp_say("no_rise", {row: r + 1})); break; }
-        }
+      for (i = 0; i < n && !said; i++) {
+        if (rows[r][i] !== null) fault(cell(r, i), pnp_say("no_rise", {row: r + 1}));
       }
     }
   }
