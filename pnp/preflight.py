@@ -15,9 +15,16 @@ a cover to hide. The rules:
     to 6 pt: a line of text that is the topmost or the bottommost of its page and stands
     at about the same height (within :data:`RUNNING_DRIFT`) as the topmost or bottommost
     line of at least half the pages (two at least) — the running heads and page numbers.
-    Captions, table cells, notes and figure labels are body text. A glyph's size is its
+    Captions, table cells, notes and figure legends are body text. A glyph's size is its
     em measured across its baseline: for a glyph turned a quarter, the width of its box
     (pdfplumber's ``size`` is the box's height, there its advance).
+``figures``
+    A rulebook's figure — a sheet, card or board drawn by pnp's own renderers, placed as a
+    form XObject named ``PnpFigure…`` (:func:`pnp.render.figures.overlay`) — is measured as
+    one picture, like an image: nothing may run across its edge, and what is inside it is
+    not read as the book's text. It is the component at a reduced size (each renderer's
+    own output passes the rules at full size), marked as an artifact, and every word a
+    reader needs from it is in its caption and legend, which are body text.
 ``text-edge`` and ``mark-edge``
     No glyph within 6 mm of the paper's edge; no stroke (a crop mark, a cut line, a
     border) within 5 mm, counting half its line width. Fills are art, not marks.
@@ -87,6 +94,8 @@ MAX_BYTES = 64 * MiB
 MAX_PAGES = 500
 
 DOCUMENTS = ("sheet", "card", "deck", "rulebook")
+FIGURE = "PnpFigure"
+"""The name pnp gives a rulebook figure's form XObject (see ``figures`` above)."""
 SMALLEST = {"sheet": 6.0, "card": 6.0, "deck": 6.0, "rulebook": 8.0}
 """The smallest type, in points, each kind of document may set."""
 RUNNING_SMALLEST = 6.0
@@ -503,7 +512,7 @@ def _reader() -> Any:
 def _measure(page: Any) -> Page:
     """A page's glyphs and shapes, as pdfplumber gives them (its coordinates: points from
     the page's top-left corner), read straight from pdfminer's layout."""
-    from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage
+    from pdfminer.layout import LTChar, LTContainer, LTCurve, LTFigure, LTImage
 
     height = float(page.height)
     glyphs: list[Glyph] = []
@@ -518,7 +527,8 @@ def _measure(page: Any) -> Page:
             shape = _shape(item, height)
             if shape:
                 shapes.append(shape)
-        elif isinstance(item, LTImage):
+        elif isinstance(item, LTImage) or (isinstance(item, LTFigure)
+                                           and str(item.name).startswith(FIGURE)):
             shapes.append(Shape("image", _flip(item, height), [], False, True, 0.0, False))
         elif isinstance(item, LTContainer):
             pending.extend(reversed(list(item)))

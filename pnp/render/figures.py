@@ -44,6 +44,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.i18n import Translate
 from pnp.render import fonts
 from pnp.render.draw import FieldBox
+from pnp.preflight import FIGURE
 from pnp.render.sheet import Style
 from pnp.render.svg import SvgCanvas
 
@@ -284,7 +285,7 @@ def overlay(pdf: bytes, places: Mapping[str, tuple[int, Box]], figures: bytes,
             page = target.pages[page_index]
             form = target.copy_foreign(source.pages[item.page].as_form_xobject())
             name = page.add_resource(form, pikepdf.Name.XObject,
-                                     pikepdf.Name(f"/PnpFigure{item.page}"))
+                                     pikepdf.Name(f"/{FIGURE}{item.page}"))
             left, bottom, right, top = item.art.window or (0, 0, item.art.width,
                                                             item.art.height)
             page_top = float(page.MediaBox[3])
