@@ -536,10 +536,11 @@ def _measure(page: Any) -> Page:
     shapes = [s for s in shapes if not s.white or any(_meets(s.box, b) for b in coloured)]
     bleed = getattr(page, "bleedbox", None)
     box: Box | None = tuple(float(v) for v in bleed) if bleed else None  # type: ignore[assignment]
-    width = float(page.width)
-    if box and (box[0] <= EPSILON and box[1] <= EPSILON and box[2] >= width - EPSILON
-                and box[3] >= height - EPSILON):
+    paper = [float(v) for v in page.mediabox]
+    if box and (box[0] <= paper[0] + EPSILON and box[1] <= paper[1] + EPSILON
+                and box[2] >= paper[2] - EPSILON and box[3] >= paper[3] - EPSILON):
         box = None
+    width = float(page.width)
     return Page(page.page_number, width, height, glyphs, shapes, box)
 
 
@@ -702,6 +703,11 @@ def _points(size: float, limit: float) -> str:
     return f"{size:.2f} pt" if float(shown) >= limit else f"{shown} pt"
 
 
+def _a(what: str) -> str:
+    """``what`` with its article: a box, an image."""
+    return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+
+
 def _mm(value: float) -> float:
     return value / MM
 
@@ -784,7 +790,7 @@ def _page_findings(page: Page, document: str, name: str) -> list[Finding]:
         distance = _edge_distance(shape.inked, page)
         if distance < MARK_EDGE * MM - EPSILON:
             finding(shape.inked, "mark-edge",
-                    f"a {shape.what} {_from_edge(distance)} (at least {MARK_EDGE:g} mm)")
+                    f"{_a(shape.what)} {_from_edge(distance)} (at least {MARK_EDGE:g} mm)")
     if page.bleed:
         found += _bleed(page, runs, name)
     found += _overlaps(page, runs, name)
@@ -828,7 +834,7 @@ def _bleed(page: Page, runs: Sequence[Run], name: str) -> list[Finding]:
             depth = _beyond(box, bleed) if inside else _depth(box, bleed)
             found.append(Finding(name, page.number, round(_mm(box[0]), 1),
                                  round(_mm(box[1]), 1), "bleed",
-                                 f"{where}: a {shape.what} by {depth:.1f} mm"))
+                                 f"{where}: {_a(shape.what)} by {depth:.1f} mm"))
     return found
 
 
@@ -927,7 +933,7 @@ def _overlaps(page: Page, runs: Sequence[Run], name: str) -> list[Finding]:
                 amount = ("" if shape.what in ("line", "cut line") or not depth
                           else f" by {depth:.1f} mm" if depth >= 0.05
                           else " by less than 0.1 mm")
-                message = f"'{text}' runs across the edge of a {shape.what}{amount}"
+                message = f"'{text}' runs across the edge of {_a(shape.what)}{amount}"
             found.append(Finding(name, page.number, round(_mm(glyphs[0].box[0]), 1),
                                  round(_mm(glyphs[0].box[1]), 1), "overlap", message))
     return found
@@ -958,7 +964,7 @@ def _cut_lines(page: Page, name: str) -> list[Finding]:
         return []
     things: list[tuple[str, Box]] = [
         (f"'{run.text}'", run.box) for run in page.runs if run.inked]
-    things += [(f"a {s.what}", s.inked) for s in page.shapes if s not in cuts]
+    things += [(_a(s.what), s.inked) for s in page.shapes if s not in cuts]
     found = []
     for label, box in things:
         distances = [distance for cut in cuts

@@ -14,6 +14,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import pikepdf
 import pytest
 from click.testing import CliRunner
 from reportlab.lib.units import mm
@@ -338,6 +339,55 @@ def test_card_art_drawn_beyond_the_bleed() -> None:
 def test_a_label_across_the_bleed_edge() -> None:
     [finding] = found(made(text(8, 100, "label", 7), document="deck", bleed=BLEED))
     assert finding.rule == "bleed" and finding.message.startswith("'label' runs across the edge")
+
+
+def test_a_page_whose_bleed_box_is_its_paper_has_no_bleed_wherever_the_paper_starts() -> None:
+    # WeasyPrint's Letter pages start their MediaBox (and BleedBox) away from (0, 0)
+    data = made(rect(0, 0, 100, 100, stroke=False, fill=True, grey=0.3), document="rulebook")
+    pdf = pikepdf.open(io.BytesIO(data))
+    paper = pikepdf.Array([-8.362, 24.945, 595.276 - 8.362, 841.89 + 24.945])
+    pdf.pages[0].MediaBox = pdf.pages[0].BleedBox = paper
+    shifted = io.BytesIO()
+    pdf.save(shifted)
+    assert found(shifted.getvalue(), "bleed") == []
+
+
+# Rulebook figures -------------------------------------------------------------------------
+
+
+def with_figure(body: Draw, figure: Draw, name: str, at: tuple[float, float]) -> bytes:
+    """A rulebook page drawn by ``body`` with the page drawn by ``figure`` placed on it at
+    ``at`` (mm), half size, as a form XObject called ``name``."""
+    pdf = pikepdf.open(io.BytesIO(made(body, document="rulebook")))
+    drawing = pikepdf.open(io.BytesIO(made(figure, document=None, size=(80, 40))))
+    form = pdf.copy_foreign(drawing.pages[0].as_form_xobject())
+    page = pdf.pages[0]
+    placed = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(f"/{name}"))
+    page.contents_add(f"q 0.5 0 0 0.5 {at[0] * mm:.3f} {at[1] * mm:.3f} cm {placed} Do Q"
+                      .encode("ascii"))
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+# A drawn sheet: 5 pt labels, one across the edge of its box
+SHEET = page(rect(5, 5, 70, 30), text(10, 20, "orange", 5), text(72, 20, "total", 5))
+
+
+def test_a_figure_is_one_picture_whose_own_text_is_not_the_books() -> None:
+    body = page(text(25, 250, "The rules of the game.", 9))
+    assert found(with_figure(body, SHEET, "PnpFigure0", (40, 150))) == []
+    # the same drawing placed by anything else is read as the book's text
+    rules = {f.rule for f in found(with_figure(body, SHEET, "Fm0", (40, 150)))}
+    assert rules == {"type", "overlap"}
+
+
+def test_text_across_a_figure_is_found() -> None:
+    # the figure covers 40-80 mm across and 150-170 mm up; the words run into it
+    body = page(text(25, 250, "The rules of the game.", 9), text(30, 160, "across", 9))
+    [finding] = found(with_figure(body, SHEET, "PnpFigure0", (40, 150)))
+    assert finding.rule == "overlap"
+    assert finding.message.startswith("'across' runs across the edge of an image")
 
 
 # Command lines, fonts, structure ----------------------------------------------------------

@@ -85,7 +85,7 @@ def _figures(pdf: bytes) -> dict[int, dict[str, Any]]:
             top = chars[0]["top"]
             above = [o for o in drawn if top - 160 * MM < o["bottom"] <= top + 1]
             letters = [c for c in page.chars if not _own(c) and top - 160 * MM < c["bottom"] <= top]
-            lowest = max((o["bottom"] for o in above), default=0)
+            lowest = max((o["bottom"] for o in [*above, *letters]), default=0)
             found[int(match[1])] = {"page": index, "shapes": len(above), "letters": len(letters),
                                     "gap": (top - lowest) / MM, "caption": text}
     return found

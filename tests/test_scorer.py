@@ -34,7 +34,6 @@ from test_fillable import kwingto_sheet, qwinto_sheet, ronda_deal, xactika_sheet
 import pnp
 from pnp.definitions import load
 from pnp.errors import PnpError
-from pnp.i18n import typography
 from pnp.render import fillable_kwingto, fillable_qwinto, fillable_xactika, scorer
 
 GAMES = 10_000
@@ -80,6 +79,12 @@ def engine(game: str, data: Any) -> tuple[pnp.Result | None, str]:
         return pnp.score(game, data), ""
     except PnpError as exc:
         return None, str(exc)
+
+
+def plain(message: str) -> str:
+    """A page's message with straight quotes: the page sets its messages' words in the
+    language's typography (``Cris’s``), the engine and ``pnp score`` do not."""
+    return message.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
 
 
 def ranking(result: pnp.Result) -> list[list[str]]:
@@ -303,9 +308,7 @@ def test_ronda_deals_score_as_the_engine() -> None:
         verdict = check_players(shown, result, message, data)
         counts[verdict] += 1
         if result is None:
-            # the page sets every message in its language's typography, as the books do
-            assert [f["message"] for f in shown["result"]["faults"]] == [
-                typography(message, "en")], data
+            assert [plain(f["message"]) for f in shown["result"]["faults"]] == [message], data
             continue
         assert original is not None and original.totals == result.totals
         shown_totals = {p["name"]: p["total"] for p in shown["result"]["players"]}
@@ -508,9 +511,7 @@ def test_spectacle_positions_score_as_the_engine() -> None:
         assert message == original_message, (data, shown["exported"])
         counts[check_players(shown, result, message, data)] += 1
         if result is None:
-            # the page sets every message in its language's typography, as the books do
-            assert [f["message"] for f in shown["result"]["faults"]] == [
-                typography(message, "en")], data
+            assert [plain(f["message"]) for f in shown["result"]["faults"]] == [message], data
             continue
         assert {p["name"]: p["total"] for p in shown["result"]["players"]} == result.totals
         assert shown["result"]["ranking"] == ranking(result), data

@@ -42,9 +42,9 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n import Translate
+from pnp.preflight import FIGURE
 from pnp.render import fonts
 from pnp.render.draw import FieldBox
-from pnp.preflight import FIGURE
 from pnp.render.sheet import Style
 from pnp.render.svg import SvgCanvas
 
@@ -284,10 +284,13 @@ def overlay(pdf: bytes, places: Mapping[str, tuple[int, Box]], figures: bytes,
             item = drawn[key]
             page = target.pages[page_index]
             form = target.copy_foreign(source.pages[item.page].as_form_xobject())
-            name = page.add_resource(form, pikepdf.Name.XObject,
-                                     pikepdf.Name(f"/{FIGURE}{item.page}"))
             left, bottom, right, top = item.art.window or (0, 0, item.art.width,
                                                             item.art.height)
+            # The form's box is the window: what lies outside it is not part of the figure
+            # (a reader of the PDF, the preflight too, sees the figure's real extent).
+            form.BBox = pikepdf.Array([left * MM, bottom * MM, right * MM, top * MM])
+            name = page.add_resource(form, pikepdf.Name.XObject,
+                                     pikepdf.Name(f"/{FIGURE}{item.page}"))
             page_top = float(page.MediaBox[3])
             box_w, box_h = (x1 - x0) * PX, (y1 - y0) * PX
             scale = min(box_w / ((right - left) * MM), box_h / ((top - bottom) * MM))
