@@ -91,7 +91,9 @@ def test_the_dated_build_is_dated_and_the_other_is_not(builds: dict[str, Path]) 
 
 # --- contents pages ----------------------------------------------------------------------------
 
-ENTRY = re.compile(r"^(.+?) (\d+)$", re.M)
+ENTRY = re.compile(r"^([^\W\d].*?) (\d+)$", re.M)
+"""A line of a contents page: a title (which starts with a letter: the cover's drawing of the
+components has lines of numbers that end in a number too) and its page."""
 
 
 def chapters(outline: list[object], reader: pypdf.PdfReader,

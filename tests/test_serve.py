@@ -369,7 +369,8 @@ class Serving:
     def __init__(self, folder: Path, *args: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "pnp", "serve", "--port", "0", *args], cwd=folder,
-            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONFAULTHANDLER": "1"},
+            stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True, start_new_session=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -395,8 +396,14 @@ class Serving:
         """Press Ctrl-C, as a terminal does (to every process of the session); the rest of
         the output."""
         os.killpg(self.process.pid, signal.SIGINT)
+        hung = False
         try:
             self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            hung = True  # SIGABRT makes Python's fault handler print where each thread is
+            os.kill(self.process.pid, signal.SIGABRT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)
         finally:
             if self.process.poll() is None:
                 os.killpg(self.process.pid, signal.SIGKILL)
@@ -405,6 +412,7 @@ class Serving:
         with contextlib.suppress(queue.Empty):  # the builds' processes share the output
             while (line := self.lines.get(timeout=5)) is not None:  # and end a moment later
                 rest += line
+        assert not hung, f"pnp serve did not stop on Ctrl-C within 30 s:\n{rest}"
         return rest
 
 
