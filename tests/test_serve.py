@@ -362,6 +362,13 @@ def running(pids: set[int]) -> set[int]:
     return alive
 
 
+def hear_ctrl_c() -> None:
+    """Ctrl-C as a terminal's foreground command has it: a test run started in the
+    background of a shell (``pytest &``) has it ignored, and its children would inherit
+    that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Serving:
     """``pnp serve --port 0 ARGS`` in ``folder``, in a session of its own; its output read
     in a thread."""
@@ -370,7 +377,7 @@ class Serving:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "pnp", "serve", "--port", "0", *args], cwd=folder,
             env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONFAULTHANDLER": "1"},
-            stdout=subprocess.PIPE,
+            preexec_fn=hear_ctrl_c, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True, start_new_session=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
