@@ -15,7 +15,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import kwingto as engine
-from pnp.render import fonts, kwingto, pieces
+from pnp.render import colours, fonts, kwingto, pieces
 from pnp.render.figures import Art, Callout, Context, callouts, centre, drawn_sheet, write_in
 
 MARGIN = 9.0
@@ -24,9 +24,9 @@ CARD = 17.0
 GAP = 2.5
 
 
-def _ink(context: Context, letter: str) -> pieces.RGB:
+def _ink(context: Context, letter: str) -> colours.RGB:
     suit = context.rules.deck.suit(letter)
-    return pieces.hex_rgb(context.rules.print.colours[suit.colour])
+    return colours.hex_rgb(context.rules.print.colours[suit.colour])
 
 
 def _card(canvas: Canvas, context: Context, x: float, y: float, width: float,
@@ -55,7 +55,7 @@ def components(context: Context) -> Art:
         for index, (colour, count) in enumerate(dice):
             value = (index * 3 + count + 1) % rules.dice.sides + 1
             pieces.die(canvas, fan_w + CARD * 0.5 + 10 + index * (die + 3), card_h / 2 - die / 2,
-                       die, value, pieces.hex_rgb(rules.print.colours[colour]))
+                       die, value, colours.hex_rgb(rules.print.colours[colour]))
 
     counts = ", ".join(_("{count} {colour}").format(count=c.count, colour=_(
         kwingto.COLOURS.get(c.colour, c.colour))) for c in rules.dice.colours)

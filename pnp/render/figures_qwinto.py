@@ -13,7 +13,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import qwinto as engine
-from pnp.render import pieces, qwinto
+from pnp.render import colours, pieces, qwinto
 from pnp.render.figures import Art, Callout, Context, callouts, centre, drawn_sheet, write_in
 
 MARGIN = 9.0
@@ -21,7 +21,7 @@ MARGIN = 9.0
 
 
 def _colour(context: Context, colour: str) -> tuple[float, float, float]:
-    return pieces.hex_rgb(context.rules.print.colours[colour])
+    return colours.hex_rgb(context.rules.print.colours[colour])
 
 
 def components(context: Context) -> Art:

@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import ronda as engine
-from pnp.render import fonts, pieces, ronda
+from pnp.render import colours, fonts, pieces, ronda
 from pnp.render.figures import PEN, Art, Context, drawn_sheet, write_in
 from pnp.render.fillable_ronda import columns
 
@@ -44,7 +44,7 @@ def _card(canvas: Canvas, context: Context, x: float, y: float, width: float,
     pieces.spanish_card(canvas, x, y, width, card.rank, card.suit, face, king)
 
 
-def _frame(canvas: Canvas, x: float, y: float, width: float, colour: pieces.RGB) -> None:
+def _frame(canvas: Canvas, x: float, y: float, width: float, colour: colours.RGB) -> None:
     canvas.saveState()
     canvas.setStrokeColorRGB(*colour)
     canvas.setLineWidth(0.9)

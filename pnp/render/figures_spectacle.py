@@ -15,7 +15,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import spectacle as engine
-from pnp.render import fonts, pieces, spectacle
+from pnp.render import colours, fonts, pieces, spectacle
 from pnp.render.figures import Art, Context
 
 CARD = 20.0
@@ -29,7 +29,7 @@ PROPOSAL = (0.64, 0.2, 0.2)
 def _card(canvas: Canvas, context: Context, x: float, y: float, card: engine.Card,
           width: float = CARD) -> None:
     suit = next(s for s in context.rules.deck.suits if s.id == card.suit)
-    ink = pieces.hex_rgb(context.rules.print.suits[card.suit])
+    ink = colours.hex_rgb(context.rules.print.suits[card.suit])
     pieces.french_card(canvas, x, y, width, card.rank, suit.symbol, ink)
 
 
@@ -153,7 +153,7 @@ def claims(context: Context, series: Sequence[str] | None = None,
                 _card(canvas, context, number * STEP, y, card)
             pieces.arrow(canvas, longest * STEP + 1, y + card_h / 2, kept_x - 3, y + card_h / 2,
                          colour=(0.2, 0.2, 0.2))
-            pieces.card_back(canvas, kept_x, y, CARD, pieces.hex_rgb(
+            pieces.card_back(canvas, kept_x, y, CARD, colours.hex_rgb(
                 rules.print.accent.colour))
             canvas.setFillGray(0.1)
             canvas.setFont(fonts.SANS_BOLD, 3.6)

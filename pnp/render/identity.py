@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from pnp.definitions.base import Identity, Printing, Text, Tint
 from pnp.i18n import N_
 from pnp.render import fonts
+from pnp.render.colours import hex_rgb, luminance
 
 if TYPE_CHECKING:
     from pnp.render.sheet import Style
@@ -68,8 +69,7 @@ def _light(tint: Tint, grey: bool) -> bool:
     """Whether dark letters read better than white ones on ``tint``."""
     if grey:
         return tint.grey > 0.6
-    red, green, blue = (int(tint.colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.6
+    return luminance(hex_rgb(tint.colour)) > 0.6
 
 
 def lockup(identity: Identity, name: str, height: float, *, grey: bool = False) -> Lockup:

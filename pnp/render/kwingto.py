@@ -18,6 +18,7 @@ from pnp.definitions.kwingto import Definition
 from pnp.engines.kwingto import is_failed, throw_result
 from pnp.i18n import N_, Translate, typography
 from pnp.render import fonts
+from pnp.render.colours import RGB
 from pnp.render.draw import box, centred, operator
 from pnp.render.identity import header
 from pnp.render.sheet import Layout, Overrun, Style
@@ -133,8 +134,6 @@ def coto_games(rules: Definition) -> int:
 
 
 # --- text -------------------------------------------------------------------------------
-
-RGB = tuple[float, float, float]
 
 
 @dataclass(frozen=True)

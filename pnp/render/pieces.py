@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import fonts
-
-RGB = tuple[float, float, float]
+from pnp.render.colours import RGB, luminance
 
 CARD_RATIO = 88 / 63
 """A poker card's height over its width."""
@@ -40,16 +39,9 @@ SPANISH_PIPS = {1: [(0.5, 0.5)], 2: [(0.5, 0.24), (0.5, 0.76)],
 """Where the suit signs of a Spanish card of each number go, as shares of its field."""
 
 
-def hex_rgb(colour: str) -> RGB:
-    value = colour.lstrip("#")
-    r, g, b = (int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return (r, g, b)
-
-
 def light(colour: RGB) -> bool:
     """Whether dark marks read better than white ones on ``colour``."""
-    r, g, b = colour
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55
+    return luminance(colour) > 0.55
 
 
 def die(canvas: Canvas, x: float, y: float, size: float, value: int, colour: RGB) -> None:

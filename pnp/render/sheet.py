@@ -24,6 +24,7 @@ from pnp.errors import DefinitionError, PnpError
 from pnp.i18n import Translate, translator
 from pnp.reading import Where
 from pnp.render import fonts
+from pnp.render.colours import hex_rgb
 from pnp.render.draw import Field, FieldBox, new_canvas
 from pnp.render.paper import SIZES
 
@@ -73,9 +74,7 @@ class Style:
         """``hex_colour`` as RGB, or the grey tint ``grey`` on a grayscale sheet."""
         if self.grayscale:
             return (grey, grey, grey)
-        value = hex_colour.lstrip("#")
-        r, g, b = (int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
-        return (r, g, b)
+        return hex_rgb(hex_colour)
 
 
 Overrun = tuple[Where, str]

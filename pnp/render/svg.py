@@ -39,10 +39,10 @@ from reportlab import rl_config
 from reportlab.lib.units import mm
 
 from pnp.render import fonts
+from pnp.render.colours import RGB
 from pnp.render.draw import PnpCanvas
 
 Matrix = tuple[float, float, float, float, float, float]
-RGB = tuple[float, float, float]
 Box = tuple[float, float, float, float]
 """(left, bottom, right, top) in the drawing's units, y up."""
 
