@@ -329,14 +329,14 @@ def fingerprint(target: Target, rules_dir: Path, shared: str | None = None) -> s
     return digest.hexdigest()
 
 
-def _warm(parent: int | None = None) -> None:
+def warm_worker(parent: int | None = None) -> None:
     """Pay each worker's set-up once: fonts, the WeasyPrint import, the PDF rasteriser;
-    and end with ``parent``, the process that started this one (see :func:`_die_with_parent`).
+    and end with ``parent``, the process that started this one (see :func:`die_with_parent`).
 
     Never raises: a worker whose set-up fails would break the whole pool. Whatever is
     missing fails the pieces that need it, each with its own message.
     """
-    _die_with_parent(parent)
+    die_with_parent(parent)
     for step in (lambda: importlib.import_module("pypdfium2"),
                  lambda: importlib.import_module("weasyprint"),
                  lambda: importlib.import_module("pnp.render.fonts").register()):
@@ -350,7 +350,7 @@ PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when the thread that forked it ends."""
 
 
-def _die_with_parent(parent: int | None = None) -> None:
+def die_with_parent(parent: int | None = None) -> None:
     """End this worker when the build that started it ends, even by ``kill -9``.
 
     On Linux the kernel sends SIGKILL; elsewhere a thread notices the parent is gone
@@ -564,7 +564,7 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
     folder(out)
     with locked(out, waiting):
         clean_temporaries(out)
-        manifest, recorded = _read_manifest(out)
+        manifest, recorded = read_manifest(out)
         summary = Summary()
         todo: dict[Target, str] = {}
         shared = shared or files_digest(shared_inputs())
@@ -676,7 +676,7 @@ def _pool_round(pending: list[list[Target]], out: Path, edition: Edition, worker
     futures: dict[Future[list[Outcome]], int] = {}
     try:
         context = multiprocessing.get_context()
-        with ProcessPoolExecutor(max_workers=min(workers, len(pending)), initializer=_warm,
+        with ProcessPoolExecutor(max_workers=min(workers, len(pending)), initializer=warm_worker,
                                  initargs=(starter(context),), mp_context=context) as pool:
             for index, piece in enumerate(pending):
                 futures[pool.submit(make, piece, out, edition)] = index
@@ -715,17 +715,17 @@ def _make_alone(piece: list[Target], out: Path, edition: Edition) -> list[Outcom
     process.join()
     if outcomes is not None:
         return outcomes
-    error = f"the process building it died ({_death(process.exitcode)})"
+    error = f"the process building it died ({death(process.exitcode)})"
     return [Outcome(target, "failed", error=error) for target in piece]
 
 
 def _make_and_send(piece: list[Target], out: Path, edition: Edition,
                    send: Callable[[list[Outcome]], None], parent: int | None) -> None:
-    _warm(parent)  # which also ends this process with its parent
+    warm_worker(parent)  # which also ends this process with its parent
     send(make(piece, out, edition))
 
 
-def _death(exitcode: int | None) -> str:
+def death(exitcode: int | None) -> str:
     """Why a process ended, from its exit code: ``killed by signal SIGKILL``, ``exit status 3``."""
     import signal
 
@@ -737,7 +737,7 @@ def _death(exitcode: int | None) -> str:
     return f"exit status {exitcode}"
 
 
-def _read_manifest(out: Path) -> tuple[dict[str, dict[str, Any]], bytes | None]:
+def read_manifest(out: Path) -> tuple[dict[str, dict[str, Any]], bytes | None]:
     """The manifest's sound entries, and its bytes: an unreadable manifest, or an entry of
     another shape, is left out, and its files are rebuilt."""
     recorded = read_own(out / MANIFEST)
@@ -790,7 +790,7 @@ def recorded(out: Path) -> dict[Path, tuple[str, tuple[Finding, ...]]]:
     """The findings the build in ``out`` keeps, by file (its resolved path): the SHA-256
     of the bytes they were measured on, and the findings, if today's preflight measured
     them."""
-    manifest, _ = _read_manifest(out)
+    manifest, _ = read_manifest(out)
     return {(out / key).resolve(): (entry["sha256"], _recorded(out / key, entry))
             for key, entry in manifest.items() if entry["checker"] == checker()}
 

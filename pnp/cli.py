@@ -434,12 +434,12 @@ def _build_apart(out: Path, jobs: int | None) -> None:
 
 def _build_alone(out: Path, jobs: int | None, edition: Any, parent: int | None) -> None:
     from pnp.assets import use
-    from pnp.build import _die_with_parent
+    from pnp.build import die_with_parent
     from pnp.watch import ignore_ctrl_c
 
     ignore_ctrl_c()
     use(edition)
-    _die_with_parent(parent)
+    die_with_parent(parent)
     try:
         _build(out, jobs=jobs)
     except PnpError as exc:

@@ -108,13 +108,13 @@ def run(phase: str, targets: Sequence[Any], out: Path, jobs: int | None) -> Repo
 def targets_of(out: Path) -> list[Any]:
     """What the watch keeps built: the targets the folder's manifest has (all of them for
     a folder with none), fixed for the session so that one that fails is tried again."""
-    from pnp.build import _read_manifest, cached_kinds, files_digest, plan, shared_inputs
+    from pnp.build import cached_kinds, files_digest, plan, read_manifest, shared_inputs
     from pnp.files import locked
 
     with locked(out):
         shared = files_digest(shared_inputs())
         every = plan(kinds=cached_kinds(out, shared))
-        built = _read_manifest(out)[0]
+        built = read_manifest(out)[0]
     kept = [target for target in every if target.relative.as_posix() in built]
     return kept or every
 
@@ -164,10 +164,10 @@ class Later:
         try:
             report: Report = self.receiver.recv()
         except (EOFError, OSError):
-            from pnp.build import _death
+            from pnp.build import death
 
             self.process.join()
-            line = f"error: the build of the PDFs stopped ({_death(self.process.exitcode)})"
+            line = f"error: the build of the PDFs stopped ({death(self.process.exitcode)})"
             report = {"phase": "pdf", "paths": [], "final": True, "seconds": 0,
                       "errors": [line], "causes": [line]}
         self.stop()
@@ -183,10 +183,10 @@ class Later:
 
 def _build_later(targets: list[Any], out: Path, jobs: int | None, send: Connection,
                  edition: Edition, parent: int | None) -> None:
-    from pnp.build import _die_with_parent
+    from pnp.build import die_with_parent
 
     use(edition)
-    _die_with_parent(parent)
+    die_with_parent(parent)
     send.send(run("pdf", targets, out, jobs))
 
 
@@ -196,12 +196,12 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
     reporting every round through ``send``; until it is killed (with the server)."""
     import importlib
 
-    from pnp.build import _warm
+    from pnp.build import warm_worker
     from pnp.i18n import catalogue
 
     use(edition)
     ignore_ctrl_c()
-    _warm(parent)  # also ends this process with the server
+    warm_worker(parent)  # also ends this process with the server
     for module in ("pnp.render.document", "pnp.render.sheet"):
         importlib.import_module(module)
     targets = targets_of(out)

@@ -16,14 +16,20 @@ README = (ROOT / "README.md").read_text()
 
 
 def test_every_input_format_shown_is_scored() -> None:
-    shown = {}
-    for match in re.finditer(r"^\*\*(\w+)\*\* —.*?```yaml\n(.*?)```", README, re.S | re.M):
-        game = match.group(1).lower()
-        if game in pnp.GAMES:
-            shown[game] = yaml.safe_load(match.group(2))
+    """Every YAML block under a game's input format (Ronda shows a deal and a whole game)."""
+    shown: dict[str, list[object]] = {}
+    parts = re.split(r"^\*\*(\w+)\*\* —", README, flags=re.M)
+    for game, text in zip(parts[1::2], parts[2::2], strict=True):
+        if game.lower() in pnp.GAMES:
+            text = text.split("\n## ")[0]
+            shown[game.lower()] = [yaml.safe_load(block)
+                                   for block in re.findall(r"```yaml\n(.*?)```", text, re.S)]
     assert sorted(shown) == sorted(pnp.GAMES)
-    for game, data in shown.items():
-        pnp.score(game, data)
+    assert len(shown["ronda"]) == 2
+    for game, blocks in shown.items():
+        assert blocks, game
+        for data in blocks:
+            pnp.score(game, data)
 
 
 def test_the_breakdown_shown_is_what_the_command_prints() -> None:

@@ -20,6 +20,7 @@ from pnp.engines.result import Result
 from pnp.engines.ronda import Card, capture, deck, play_deal, score, valid_opening_table
 from pnp.errors import FormatError, InputError
 from pnp.inputs import read_file
+from worked import RONDA_GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "ronda.yaml"
@@ -422,6 +423,89 @@ def test_one_event_taking_two_sides_to_the_target() -> None:
                  captured={"Ana": 16, "Bea": 14, "Carla": 10})
     assert higher.extra["winner"] == ["Ana"]
     assert higher.extra["won_at"] == {"event": "count"}
+
+
+# A whole game: deals in turn to the target.
+
+def worked_game() -> dict[str, Any]:
+    return copy.deepcopy(RONDA_GAME.data)
+
+
+def test_a_game_runs_deal_to_deal_with_the_dealer_moving_on() -> None:
+    result = score(RULES, worked_game())
+    assert result.totals == RONDA_GAME.totals == {"Ana": 47, "Bea": 14}
+    for side, lines in RONDA_GAME.lines.items():
+        assert [(i.what, i.points) for i in result.scores[side].items] == lines
+    deals = {side: [i.detail.get("deal") for i in s.items] for side, s in result.scores.items()}
+    assert deals == {"Ana": [None, 1, 1, 2, 3, 3, 3, 3], "Bea": [None, 1, 1, 1, 2, 2, 2, 2, 3]}
+    assert [list(group) for group in result.ranking] == RONDA_GAME.ranking
+    assert result.extra["winner"] == ["Ana"]
+    assert result.extra["won_at"] == {"event": "count", "deal": 3}
+    assert result.extra["deals"] == 3
+    assert [(n.what, n.detail["deal"]) for n in result.notes] == [("winner", 3)]
+
+
+def test_a_game_scores_as_its_deals_one_by_one() -> None:
+    """Each deal on its own, the order moved one seat on and the totals carried, ends where
+    the game does."""
+    game = worked_game()
+    before = game["before"]
+    for k, deal in enumerate(game["deals"]):
+        order = game["players"][k % 2:] + game["players"][:k % 2]
+        before = score(RULES, {"players": order, "options": game["options"], "before": before,
+                               **deal}).totals
+    assert before == score(RULES, game).totals
+
+
+def test_a_game_without_before_starts_at_nothing_and_may_end_unfinished() -> None:
+    game = worked_game()
+    del game["before"]
+    del game["deals"][2]["captured"], game["deals"][2]["last_card"]
+    result = score(RULES, game)
+    # Ana 5 + 6 + 0 + 1 (deal 3's caída; the tringas are settled, 10) = 22; Bea 7 + 7 = 14.
+    assert result.totals == {"Ana": 22, "Bea": 14}
+    assert all(i.what != "before" for s in result.scores.values() for i in s.items)
+    assert [(n.what, n.detail["deal"]) for n in result.notes] == [("unfinished", 3)]
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda g: g["deals"].append({}), "deal 4: the game was won in deal 3, so no deal "
+                                      "follows it"),
+    (lambda g: g["deals"][1].pop("captured"), "deal 2, last_card: the deal has no card count"),
+    (lambda g: [g["deals"][1].pop(k) for k in ("captured", "last_card")],
+     "deal 2: no card count (captured), but deal 3 follows it"),
+    (lambda g: g["deals"][2]["rounds"][0]["plays"].append({"player": "Bea", "caida": 2}),
+     "deal 3, round 1, play 2: a caída chain (link 2) needs at least 3 players"),
+    (lambda g: g["deals"][0].update(players=["Bea", "Ana"]), "deal 1: unknown field 'players'"),
+    (lambda g: g.update(rounds=[]), "unknown field 'rounds'"),
+    (lambda g: g.update(deals=[]), "deals: a game has at least one deal"),
+    (lambda g: g.update(deals=[{}] * 201), "deals: 201 deals, but a game record holds at "
+                                           "most 200"),
+    (lambda g: g["deals"].__setitem__(1, [3]), "deal 2: expected a mapping, got [3]"),
+    (lambda g: g.update(before={"Ana": 41}), "before: Ana has 41, already at the target"),
+])
+def test_a_game_refuses_what_no_game_holds(change: Any, expected: str) -> None:
+    game = worked_game()
+    change(game)
+    assert refused(game).startswith(expected)
+
+
+def test_cli_on_a_game() -> None:
+    runner = CliRunner()
+    text = json.dumps(worked_game())
+    english = runner.invoke(main, ["score", "ronda", "-", "--lang", "en"], input=text)
+    assert english.exit_code == 0, english.output
+    assert "points before the first deal" in english.output
+    assert "deal 2: round 2: Ana called ronda without holding it" in english.output
+    assert "! deal 3: Ana reaches 41 with the card count and wins the game" in english.output
+    spanish = runner.invoke(main, ["score", "ronda", "-", "--lang", "es"], input=text)
+    assert "reparto 2: vuelta 1: Bea, caída (uno)" in spanish.output
+    french = runner.invoke(main, ["score", "ronda", "-", "--lang", "fr"], input=text)
+    assert "donne 1\u202f: tour 1\u202f: Bea, cone et missa (deux)" in french.output
+    as_json = json.loads(runner.invoke(main, ["score", "ronda", "-", "--json"],
+                                       input=text).output)
+    assert as_json["totals"] == {"Ana": 47, "Bea": 14}
+    assert as_json["deals"] == 3
 
 
 # Refused input: each message names its place.

@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 
 from pnp import qr
 from pnp.assets import Edition, init, use
-from pnp.build import Target, _die_with_parent, build
+from pnp.build import Target, build, die_with_parent
 from pnp.serve import (
     LIVE_SOURCE,
     ServeError,
@@ -703,7 +703,7 @@ def test_a_worker_whose_build_has_already_ended_ends_at_once() -> None:
     # start: one that took the parent it was handed to for its build would wait for work
     # for ever, holding the folder's lock.
     not_its_parent = os.getpid() + 1
-    process = multiprocessing.get_context().Process(target=_die_with_parent,
+    process = multiprocessing.get_context().Process(target=die_with_parent,
                                                     args=(not_its_parent,))
     process.start()
     process.join(30)

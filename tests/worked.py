@@ -160,6 +160,38 @@ RONDA = Worked(
                    ("cards", 0)]},
     ranking=[["Bea"], ["Ana"]])
 
+# A whole game of Ronda, three deals with the advanced end (the dealer's last card: a 12
+# taken gives the dealer's side 5, nothing taken or a 1 gives the opponents 5); the first
+# player of a deal deals the next one. Ana starts on 10.
+#
+#   deal 1, Bea deals:  Ana's lone tringa 5; Bea's caída and mesa (dos) 2; Bea takes
+#                       with a 12: 5 to Bea; count 26/14: 6 to Ana          Ana 21  Bea  7
+#   deal 2, Ana deals:  Bea's caída 1; Ana's false ronda: 1 to Bea; Ana takes nothing
+#                       with the last card: 5 to Bea; count 20/20           Ana 21  Bea 14
+#   deal 3, Bea deals:  Ana's caída 1; the tringas after the plays, Ana's 7 over Bea's 3:
+#                       10; Bea takes with a 1: 5 to Ana; count 30/10: 10   Ana 47  Bea 14
+#                       Ana passes 41 with the count and wins.
+RONDA_GAME = Worked(
+    data={
+        "players": ["Ana", "Bea"], "before": {"Ana": 10}, "options": {"advanced_end": True},
+        "deals": [
+            {"rounds": [{"calls": [{"player": "Ana", "call": "tringa", "rank": 6}],
+                         "plays": [{"player": "Bea", "caida": 1, "mesa": True}]}],
+             "captured": {"Ana": 26, "Bea": 14}, "last_card": {"captured": True, "rank": 12}},
+            {"rounds": [{"plays": [{"player": "Bea", "caida": 1}]},
+                        {"calls": [{"player": "Ana", "call": "ronda", "bluff": True}]}],
+             "captured": {"Ana": 20, "Bea": 20}, "last_card": {"captured": False}},
+            {"rounds": [{"calls": [{"player": "Ana", "call": "tringa", "rank": 7},
+                                   {"player": "Bea", "call": "tringa", "rank": 3}],
+                         "plays": [{"player": "Ana", "caida": 1}]}],
+             "captured": {"Ana": 30, "Bea": 10}, "last_card": {"captured": True, "rank": 1}},
+        ]},
+    lines={"Ana": [("before", 10), ("calls", 5), ("cards", 6), ("cards", 0), ("play", 1),
+                   ("calls", 10), ("last_card", 5), ("cards", 10)],
+           "Bea": [("before", 0), ("play", 2), ("last_card", 5), ("cards", 0), ("play", 1),
+                   ("false_call", 1), ("last_card", 5), ("cards", 0), ("cards", 0)]},
+    ranking=[["Ana"], ["Bea"]])
+
 # Spectacle: a noble, a series and a run are worth 1 VP each; a reserved card never bought
 # costs 1.
 #

@@ -799,6 +799,72 @@ def _hand_calls(rules: Definition, names: tuple[str, ...],
     return calls
 
 
+# A game: deals in turn to the target.
+
+GAME_KEYS = ("players", "teams", "before", "options", "deals")
+DEAL_KEYS = ("rounds", "captured", "last_card")
+MOST_DEALS = 200
+"""The most deals a game record holds: a game to 41 takes a handful, and even one where
+every deal splits the cards evenly and nobody calls would be decided long before."""
+
+
+def score_game(rules: Definition, data: Any) -> Result:
+    """Score a whole game: deals in turn, each starting from the totals the one before ended
+    on, the first player of a deal dealing the next (the turn order moves one seat on).
+
+    Every deal but the last must be counted (its ``captured`` given) and leave the game
+    undecided: a deal after the game is won, or after a deal not yet counted, is refused.
+    """
+    data = mapping(data, "input")
+    only_keys(data, GAME_KEYS, "")
+    table = {key: data[key] for key in ("players", "teams", "before", "options") if key in data}
+    start = parse_deal(rules, table)
+    deals = sequence(require(data, "deals", ""), "deals")
+    if not deals:
+        raise FormatError("deals: a game has at least one deal")
+    if len(deals) > MOST_DEALS:
+        raise InputError(f"deals: {len(deals)} deals, but a game record holds at most "
+                         f"{MOST_DEALS}")
+    items: dict[str, list[Item]] = {side: [] for side in start.sides}
+    if "before" in data:
+        items = {side: [Item("before", start.before[side], {"side": side, "game": True})]
+                 for side in start.sides}
+    before, result = dict(start.before), None
+    for number, raw in enumerate(deals, start=1):
+        if result is not None:
+            if result.extra["winner"]:
+                raise InputError(f"deal {number}: the game was won in deal {number - 1}, "
+                                 "so no deal follows it")
+            if any(note.what == "unfinished" for note in result.notes):
+                raise InputError(f"deal {number - 1}: no card count (captured), but deal "
+                                 f"{number} follows it")
+        fields = mapping(raw, f"deal {number}")
+        only_keys(fields, DEAL_KEYS, f"deal {number}")
+        seat = (number - 1) % len(start.players)
+        order = start.players[seat:] + start.players[:seat]
+        try:
+            deal = parse_deal(rules, {**table, **fields, "players": list(order),
+                                      "before": before})
+        except InputError as exc:
+            raise type(exc)(f"deal {number}, {exc}") from None
+        result = score_deal(rules, deal)
+        for side in start.sides:
+            items[side] += [replace(item, detail={**item.detail, "deal": number})
+                            for item in result.scores[side].items if item.what != "before"]
+        before = result.totals
+    assert result is not None
+    scores = {side: Score.of(items[side]) for side in start.sides}
+    notes = tuple(replace(note, detail={**note.detail, "deal": len(deals)})
+                  for note in result.notes)
+    won_at = result.extra["won_at"]
+    extra = {**result.extra, "deals": len(deals),
+             "won_at": None if won_at is None else {**won_at, "deal": len(deals)}}
+    return Result(GAME, scores, rank(scores), notes=notes, extra=extra)
+
+
 def score(rules: Definition, data: Any) -> Result:
-    """Score the calculator's input: one deal of Ronda as its events."""
+    """Score the calculator's input: one deal of Ronda as its events, or a whole game as
+    its ``deals`` in turn."""
+    if isinstance(data, Mapping) and "deals" in data:
+        return score_game(rules, data)
     return score_deal(rules, parse_deal(rules, data))

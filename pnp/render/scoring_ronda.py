@@ -83,8 +83,8 @@ MESSAGES = {
     "last_uncounted": N_("last_card: the deal has no card count (captured), so it did not end"),
     "last_card": N_("last_card"),
     "last_captured": N_("last_card: captured"),
-    "game_over": N_("the game is over: a side reached the target in an earlier deal"),
-    "deal_open": N_("deal {number} is not finished: type the cards each side captured"),
+    "game_over": N_("deal {number}: the game was won in deal {won}, so no deal follows it"),
+    "deal_open": N_("deal {number}: no card count (captured), but deal {next} follows it"),
 }
 """The engine's messages, as the script says them."""
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pnp.engines.result import Item, Note
 from pnp.i18n import N_, Translate
 from pnp.texts import together
@@ -20,18 +23,30 @@ def describe(item: Item, _: Translate) -> str:
                    else _("{line}: {cards} cards from {payers}"))
         text = message.format(line=text, cards=d["cards"], payers=payers)
     if item.detail.get("void"):
-        return _("{line} (game already won)").format(line=text)
-    return text
+        text = _("{line} (game already won)").format(line=text)
+    return _in_deal(text, d, _)
+
+
+def _in_deal(text: str, detail: Mapping[str, Any], _: Translate) -> str:
+    """A line of a whole game's breakdown says which deal it comes from."""
+    if "deal" not in detail:
+        return text
+    return _("deal {deal}: {line}").format(deal=detail["deal"], line=text)
 
 
 def _line(item: Item, _: Translate) -> str:
     d = item.detail
     if item.what == "before":
+        if d.get("game"):
+            return _("points before the first deal")
         return _("points before this deal of ronda")
     if item.what == "calls":
         if d["split"] > 1:
             return _("round {round}: {player}'s {combination} of {rank} ties for best; "
                      "{pot} points split {split} ways").format(**d)
+        if d["pot"] == 1:
+            return _("round {round}: {player}'s {combination} of {rank} is best, "
+                     "taking the one point").format(**d)
         return _("round {round}: {player}'s {combination} of {rank} is best, "
                  "taking all {pot} points").format(**d)
     if item.what == "false_call":
@@ -62,6 +77,10 @@ def _line(item: Item, _: Translate) -> str:
 
 
 def describe_note(note: Note, _: Translate) -> str:
+    return _in_deal(_note(note, _), note.detail, _)
+
+
+def _note(note: Note, _: Translate) -> str:
     d = note.detail
     if note.what == "winner":
         if d.get("event") == "count":

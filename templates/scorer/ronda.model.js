@@ -115,19 +115,25 @@ function page_deal_place(state, k, at) {
   if (/^rounds\//.test(at)) return "deals/" + k + "/" + at;
   return "deals/" + k;
 }
+/* The last deal with anything typed in it (from 0): the game runs to it, and a deal left
+   empty before it is a deal not counted, as `pnp score` reads it. */
+function page_last_used(state) {
+  var last = 0;
+  for (var k = 1; k < state.deals.length; k++) if (page_used(state.deals[k])) last = k;
+  return last;
+}
 PAGE.score = function (state) {
   var faults = [], deals = [], before = null, over = false, sides = page_sides(state), k;
-  var n = state.players.length, latest = null, open = false;
+  var last = page_last_used(state), latest = null, open = false, won = 0;
   for (k = 0; k < state.deals.length; k++) {
-    var deal = state.deals[k], used = page_used(deal);
-    if (k > 0 && !used) { deals.push(null); continue; }
+    if (k > last) { deals.push(null); continue; }
     if (over) {
-      if (used) page_fault(faults, "deals/" + k, pnp_say("game_over", {}));
+      page_fault(faults, "deals/" + k, pnp_say("game_over", {number: k + 1, won: won}));
       deals.push(null);
       continue;
     }
     if (open) {
-      page_fault(faults, "deals/" + k, pnp_say("deal_open", {number: k}));
+      page_fault(faults, "deals/" + k, pnp_say("deal_open", {number: k, next: k + 1}));
       deals.push(null);
       continue;
     }
@@ -150,7 +156,7 @@ PAGE.score = function (state) {
     result.sums = sums;
     deals.push(result);
     latest = result;
-    if (result.winners.length) over = true;
+    if (result.winners.length) { over = true; won = k + 1; }
     before = result.finished ? page_copy(result.totals) : null;
     open = !result.finished;
   }
@@ -163,18 +169,30 @@ PAGE.score = function (state) {
           winners: latest ? latest.winners : [], over: over,
           ranking: ok && latest ? latest.ranking : []};
 };
-/* The last deal played, with the totals before it: `pnp score` gives the game's totals. */
+var PAGE_TABLE = ["players", "teams", "options", "before"];
+var PAGE_DEAL = ["rounds", "captured", "last_card"];
+/* What `pnp score` reads: one deal as a deal; several as a game, its table once and then
+   each deal in turn (the dealer moving one seat on, the totals carried). */
 PAGE.exported = function (state) {
-  var result = PAGE.score(state), k = 0, before = null;
-  for (var i = 0; i < result.deals.length; i++) {
-    if (result.deals[i] !== null && (i === 0 || page_used(state.deals[i]))) k = i;
+  var last = page_last_used(state), first = PAGE.deal(state, 0, null), k, i;
+  if (last === 0) return first;
+  var game = {};
+  for (i = 0; i < PAGE_TABLE.length; i++) {
+    if (first[PAGE_TABLE[i]] !== undefined) game[PAGE_TABLE[i]] = first[PAGE_TABLE[i]];
   }
-  if (k > 0 && result.deals[k - 1]) before = result.deals[k - 1].totals;
-  return PAGE.deal(state, k, before);
+  game.deals = [];
+  for (k = 0; k <= last; k++) {
+    var data = PAGE.deal(state, k, null), deal = {};
+    for (i = 0; i < PAGE_DEAL.length; i++) {
+      if (data[PAGE_DEAL[i]] !== undefined) deal[PAGE_DEAL[i]] = data[PAGE_DEAL[i]];
+    }
+    game.deals.push(deal);
+  }
+  return game;
 };
 PAGE.imported = function (data) {
   if (!pnp_is_map(data) || !pnp_is_list(data.players)) throw new Error("no players");
-  var players = [], i, r, c;
+  var players = [], i;
   for (i = 0; i < data.players.length; i++) players.push(String(data.players[i]));
   var n = players.length, state = PAGE.blank();
   state.players = players;
@@ -202,7 +220,19 @@ PAGE.imported = function (data) {
   for (i = 0; i < sides.length; i++) {
     state.before.push(pnp_has(before, sides[i]) ? String(before[sides[i]]) : "");
   }
-  var deal = page_blank_deal(n), rounds = pnp_is_list(data.rounds) ? data.rounds : [];
+  var deals = pnp_is_list(data.deals) ? data.deals : [data];
+  state.deals = [];
+  for (var k = 0; k < deals.length; k++) {
+    state.deals.push(page_read_deal(players, sides, pnp_is_map(deals[k]) ? deals[k] : {}));
+  }
+  if (!state.deals.length) state.deals.push(page_blank_deal(n));
+  state.current = state.deals.length - 1;
+  return state;
+};
+/* One deal of an imported game or deal, its players found by name in the first deal's seats. */
+function page_read_deal(players, sides, data) {
+  var deal = page_blank_deal(players.length), i, r, c;
+  var rounds = pnp_is_list(data.rounds) ? data.rounds : [];
   for (r = 0; r < rounds.length; r++) {
     var round = rounds[r] || {}, into = deal.rounds[r] || {calls: [], plays: []};
     deal.rounds[r] = into;
@@ -229,6 +259,5 @@ PAGE.imported = function (data) {
     deal.last = {captured: data.last_card.captured ? "yes" : "no",
                  rank: data.last_card.rank === undefined ? "" : String(data.last_card.rank)};
   }
-  state.deals = [deal];
-  return state;
-};
+  return deal;
+}

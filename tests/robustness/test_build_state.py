@@ -410,7 +410,7 @@ def test_a_worker_without_the_kernels_help_notices_its_parent_is_gone() -> None:
             "    os.dup2(quiet, 1)\n"
             "    os.dup2(quiet, 2)\n"
             "    sys.platform = 'darwin'\n"
-            "    build._die_with_parent()\n"
+            "    build.die_with_parent()\n"
             "    time.sleep(30)\n"
             "    os._exit(0)\n"
             "print(child, flush=True)\n"
