@@ -863,8 +863,9 @@ def test_spanish_page_speaks_spanish(game: str, pages: Path, tmp_path: Path) -> 
 
 
 def test_served_page_installs_and_opens_offline(tmp_path: Path) -> None:
-    """Over http the page links its manifest and its service worker keeps it: with the
-    network gone it opens again, with the game typed before still there."""
+    """Over http the page links its manifest and its service worker keeps it: Chromium finds
+    nothing that stops it being installed, and with the network gone it opens again, with the
+    game typed before still there."""
     chromium = _need_chromium()
     import threading
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -899,6 +900,7 @@ def test_served_page_installs_and_opens_offline(tmp_path: Path) -> None:
     assert shown["manifest"]["start_url"] == "kwingto-scorer.html"
     assert shown["manifest"]["lang"] == "fr"
     assert shown["controlled"] is True
+    assert shown["installability"] == []
     assert shown["offline"]["first"] == "3"
     assert "Kwingto" in shown["offline"]["title"]
 
@@ -927,3 +929,24 @@ def test_import_reads_the_examples_yaml(game: str) -> None:
     source = (EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8")
     read = json.loads(context.eval(f"JSON.stringify(readText({json.dumps(source)}))"))
     assert read == json.loads(json.dumps(yaml.safe_load(source)))
+
+
+BUDGET = 150_000
+"""The most bytes a scorer page may weigh: a phone on a slow line opens it in a moment."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+@pytest.mark.parametrize("game", pnp.GAMES)
+def test_each_page_is_one_file_within_its_budget(game: str, lang: str) -> None:
+    """Everything inline: no address outside the page but a ``data:`` one (the SVG name space
+    is a name, not a request), so the page works wherever the file is copied."""
+    import re
+
+    page = scorer.render(game, lang)
+    assert len(page) <= BUDGET, len(page)
+    text = page.decode("utf-8")
+    addresses = re.findall(r'\s(?:src|href|action)=["\']([^"\']*)', text)
+    addresses += re.findall(r"url\(\s*['\"]?([^'\")]+)", text)
+    assert [a for a in addresses if not a.startswith(("data:", "#"))] == []
+    assert re.findall(r"https?://(?!www\.w3\.org/2000/svg)[^\s\"'<>]+", text) == []
+    assert "@import" not in text

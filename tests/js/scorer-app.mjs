@@ -1,17 +1,23 @@
 // The scorer page served over http: it links its manifest, registers its service worker,
-// and opens again with the network gone.
+// Chromium finds it installable, and it opens again with the network gone.
 //   node scorer-app.mjs CHROMIUM URL
-// Prints {"manifest": {...}, "controlled": bool, "offline": {"title", "board"}}.
+// Prints {"manifest": {...}, "controlled": bool, "installability": [errors],
+//         "offline": {"title", "board"}}.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
 
 const [executablePath, url] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath,
+// A profile of its own: Chromium never offers to install an app in an incognito context,
+// which is what a plain browser context is.
+const profile = mkdtempSync(join(tmpdir(), "pnp-scorer-app-"));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath, viewport: { width: 390, height: 844 },
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"],
 });
 try {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector("#board");
@@ -23,6 +29,8 @@ try {
   await page.reload();
   await page.waitForSelector("#board");
   const controlled = await page.evaluate(() => !!navigator.serviceWorker.controller);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
   await page.locator("input.box").first().fill("3");
   await context.setOffline(true);
   await page.reload();
@@ -31,7 +39,9 @@ try {
     title: document.title, board: document.querySelector("#board").textContent,
     first: document.querySelector("input.box").value,
   }));
-  console.log(JSON.stringify({ manifest, controlled, offline }));
+  console.log(JSON.stringify({ manifest, controlled, offline,
+                               installability: installabilityErrors.map((e) => e.errorId) }));
 } finally {
-  await browser.close();
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
 }
