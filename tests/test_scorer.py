@@ -281,7 +281,7 @@ def ronda_input(rng: random.Random) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if rng.random() < 0.3:
         options["target"] = rng.choice([RONDA.variants.short_target, rng.randint(5, 60)])
-    for flag in ("advanced_end", "aces_high", "heavy_hidden"):
+    for flag in ("advanced_end", "aces_high", "heavy_hidden", "rising_chain"):
         if rng.random() < 0.3:
             options[flag] = True
     data = ronda_deal(rng, players, teams, options, rng.random() < 0.8)
@@ -405,6 +405,20 @@ def test_ronda_game_runs_deal_to_deal_to_the_target() -> None:
         assert str(refusal.value) == plain(faults[0]["message"])
         counts["after the win" if result.extra["winner"] else "after an open deal"] += 1
     assert min(counts.values()) > 20, counts
+
+
+def test_ronda_card_transfer_is_refused_in_words_not_scored() -> None:
+    """The page does not pay points in cards: a deal with that variant, imported, is refused
+    on its options and shows no totals, instead of being scored as the plain game."""
+    data = yaml.safe_load((EXAMPLES / "ronda.yaml").read_text(encoding="utf-8"))
+    data["options"] = {**data["options"], "card_transfer": True}
+    assert pnp.score("ronda", data).totals  # the calculator scores it
+    shown = page("ronda").imported([data])[0]
+    assert shown["exported"]["options"]["card_transfer"] is True
+    assert shown["result"]["faults"] == [{
+        "at": "options", "message": "options: card_transfer: this page does not pay points in "
+                                    "cards; pnp score checks such a game"}]
+    assert shown["result"]["ranking"] == []
 
 
 def test_ronda_game_round_trips_through_the_page() -> None:

@@ -54,7 +54,9 @@ CHARACTERS = {"number": 2.2, "text": 3.4, "mark": 1.4, "computed": 3.0}
 
 MAX_LENGTH = {"number": 3, "text": 24, "mark": 2, "computed": 8}
 
-NUMBER = re.compile(r"[0-9]{1,6}")
+NUMBER = re.compile(r"-?[0-9]{1,6}")
+"""A box holding a whole number: a minus sign typed is read, so the engine says the number is
+out of range instead of calling it text."""
 
 READ_ONLY = 1
 """Field flag bit 1 (``/Ff``): the player cannot type in it."""

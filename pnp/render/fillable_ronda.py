@@ -117,7 +117,7 @@ function pnp_score(v) {
         name = cell(C[c], d, s);
         x = pnp_entry(v[name]);
         if (x === null) x = 0;
-        else if (typeof x !== "number") { fault(name); x = 0; }
+        else if (typeof x !== "number" || x < 0) { fault(name); x = 0; }
         row[s][C[c]] = x;
       }
       if (row[s].caida > PNP.caida_max) fault(cell("caida", d, s));

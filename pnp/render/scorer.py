@@ -112,6 +112,7 @@ TEXTS = {
     "advanced_end": N_("Advanced end (the dealer's last card)"),
     "aces_high": N_("Aces high"),
     "heavy_hidden": N_("Heavy hidden ronda"),
+    "rising_chain": N_("Rising chain (links score {points})"),
     "deal_n": N_("Deal {n}"),
     "next_deal": N_("Next deal"),
     "deals": N_("Deals"),
@@ -223,6 +224,7 @@ def config(game: str, rules: Any, lang: str, _: Translate) -> dict[str, Any]:
         made.update({
             "kinds": [{"id": c.name, "name": _(c.name)} for c in rules.combinations],
             "ranks": list(rules.deck.ranks), "links": len(rules.caida.points),
+            "rising": ", ".join(str(p) for p in rules.variants.rising_chain.points),
             "target": rules.target,
             "tints": [s.colour for s in rules.print.sides]})
     elif game == "spectacle":

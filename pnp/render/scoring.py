@@ -33,7 +33,7 @@ function pnp_entry(text) {
   if (text === undefined || text === null) return null;
   var s = String(text).replace(/^\s+|\s+$/g, "");
   if (s === "") return null;
-  return /^[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
+  return /^-?[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
 }
 function pnp_blank(text) {
   return text === undefined || text === null || /^\s*$/.test(String(text));

@@ -31,6 +31,8 @@ MESSAGES = {
     "team_none": N_("teams: {player} is in no team"),
     "team_opposite": N_("teams: {player} and {seat} sit opposite, so they are partners"),
     "flag": N_("{where}: {key}: expected true or false, got {value}"),
+    "card_transfer": N_("options: card_transfer: this page does not pay points in cards; "
+                        "pnp score checks such a game"),
     "options": N_("options"),
     "options_target": N_("options: target"),
     "before": N_("before"),
@@ -163,9 +165,13 @@ function rnd_teams(players, value, at) {
 function rnd_options(value) {
   var given = pnp_mapping(value === undefined || value === null ? {} : value,
                           pnp_say("options"), "options");
-  pnp_only_keys(given, ["target", "advanced_end", "aces_high", "heavy_hidden"],
-                pnp_say("options"), "options");
-  var out = {}, keys = ["advanced_end", "aces_high", "heavy_hidden"];
+  pnp_only_keys(given, ["target", "advanced_end", "aces_high", "heavy_hidden", "rising_chain",
+                       "card_transfer"], pnp_say("options"), "options");
+  if (pnp_has(given, "card_transfer") &&
+      rnd_flag(given.card_transfer, pnp_say("options"), "card_transfer", "options/card_transfer")) {
+    pnp_fail("options/card_transfer", "card_transfer", {});
+  }
+  var out = {}, keys = ["advanced_end", "aces_high", "heavy_hidden", "rising_chain"];
   for (var i = 0; i < keys.length; i++) {
     out[keys[i]] = rnd_flag(pnp_has(given, keys[i]) ? given[keys[i]] : false,
                             pnp_say("options"), keys[i], "options/" + keys[i]);
@@ -456,7 +462,8 @@ function rnd_events(deal) {
       var play = round.plays[i];
       var lines = [];
       if (play.mesa) lines.push([deal.side[play.player], "mesa", RND.mesa]);
-      if (play.caida) lines.push([deal.side[play.player], "caida", RND.links[play.caida - 1]]);
+      var links = deal.options.rising_chain ? RND.rising : RND.links;
+      if (play.caida) lines.push([deal.side[play.player], "caida", links[play.caida - 1]]);
       events.push(lines);
     }
     var settled = (lone ? [] : rnd_compare(deal, round)).concat(rnd_penalties(deal, round));
@@ -545,6 +552,7 @@ def table(rules: Definition) -> dict[str, Any]:
         "rank_order": list(rules.rank_order),
         "aces_high": list(rules.variants.aces_high.rank_order),
         "links": list(rules.caida.points), "chain_min": rules.caida.chain_min_players,
+        "rising": list(rules.variants.rising_chain.points),
         "mesa": rules.mesa.points,
         "count": {str(c.sides): {"over": c.over, "most_only": c.most_only}
                   for c in rules.end_of_deal.count},

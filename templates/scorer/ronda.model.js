@@ -14,7 +14,8 @@ function page_round_limit(players) {
 function page_side_count(players) { return players === RND.partners ? RND.partner_sides : players; }
 PAGE.blank = function () {
   return {players: ["", ""], teams: ["", ""], target: "", before: ["", ""],
-          options: {advanced_end: false, aces_high: false, heavy_hidden: false},
+          options: {advanced_end: false, aces_high: false, heavy_hidden: false,
+                    rising_chain: false},
           deals: [page_blank_deal(2)], current: 0};
 };
 /* The sides in the setup's order: the players, or with four the two teams (seats 1 and 3,
@@ -49,8 +50,11 @@ PAGE.deal = function (state, k, before) {
   }
   var options = {};
   if (!pnp_blank(state.target)) options.target = pnp_entry(state.target);
-  var flags = ["advanced_end", "aces_high", "heavy_hidden"];
-  for (i = 0; i < flags.length; i++) if (state.options[flags[i]]) options[flags[i]] = true;
+  var flags = ["advanced_end", "aces_high", "heavy_hidden", "rising_chain", "card_transfer"];
+  for (i = 0; i < flags.length; i++) {
+    var flag = state.options[flags[i]];
+    if (flag !== undefined && flag !== false) options[flags[i]] = flag;
+  }
   for (i in options) { data.options = options; break; }
   if (before) {
     data.before = before;
@@ -214,7 +218,12 @@ PAGE.imported = function (data) {
   state.target = options.target === undefined ? "" : String(options.target);
   state.options = {advanced_end: options.advanced_end === true,
                    aces_high: options.aces_high === true,
-                   heavy_hidden: options.heavy_hidden === true};
+                   heavy_hidden: options.heavy_hidden === true,
+                   rising_chain: options.rising_chain === true};
+  /* A variant the page cannot score is kept, so that it is refused in words, not dropped. */
+  if (options.card_transfer !== undefined && options.card_transfer !== false) {
+    state.options.card_transfer = options.card_transfer;
+  }
   state.before = [];
   var before = pnp_is_map(data.before) ? data.before : {};
   for (i = 0; i < sides.length; i++) {

@@ -63,8 +63,10 @@ VIEW.render = function (root, state) {
   }
   setup.appendChild(numbers);
   var options = h("div", {class: "modes", "data-at": "options"});
-  var flags = ["advanced_end", "aces_high", "heavy_hidden"];
-  for (i = 0; i < flags.length; i++) options.appendChild(tick("options/" + flags[i], t(flags[i]), {bool: true}));
+  var flags = ["advanced_end", "aces_high", "heavy_hidden", "rising_chain"];
+  for (i = 0; i < flags.length; i++) {
+    options.appendChild(tick("options/" + flags[i], t(flags[i], {points: CONFIG.rising}), {bool: true}));
+  }
   setup.appendChild(options);
   root.appendChild(setup);
   root.appendChild(section(t("deals"), [h("div", {class: "grid-scroll", id: "pad"})]));
