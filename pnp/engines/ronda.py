@@ -825,10 +825,8 @@ def score_game(rules: Definition, data: Any) -> Result:
     if len(deals) > MOST_DEALS:
         raise InputError(f"deals: {len(deals)} deals, but a game record holds at most "
                          f"{MOST_DEALS}")
-    items: dict[str, list[Item]] = {side: [] for side in start.sides}
-    if "before" in data:
-        items = {side: [Item("before", start.before[side], {"side": side, "game": True})]
-                 for side in start.sides}
+    items = {side: [Item("before", start.before[side], {"side": side, "game": True})]
+             if "before" in data else [] for side in start.sides}
     before, result = dict(start.before), None
     for number, raw in enumerate(deals, start=1):
         if result is not None:

@@ -20,7 +20,7 @@ MARGIN = 9.0
 """Room left of and above the sheet for the callouts' markers."""
 
 
-def _colour(context: Context, colour: str) -> tuple[float, float, float]:
+def _colour(context: Context, colour: str) -> colours.RGB:
     return colours.hex_rgb(context.rules.print.colours[colour])
 
 

@@ -446,7 +446,7 @@ function rnd_penalties(deal, round) {
   return out;
 }
 function rnd_events(deal) {
-  var events = [], r, i;
+  var events = [], r, i, links = deal.options.rising_chain ? RND.rising : RND.links;
   for (r = 0; r < deal.rounds.length; r++) {
     var round = deal.rounds[r], sides = {}, count = 0, allHeld = true;
     for (i = 0; i < round.calls.length; i++) {
@@ -462,7 +462,6 @@ function rnd_events(deal) {
       var play = round.plays[i];
       var lines = [];
       if (play.mesa) lines.push([deal.side[play.player], "mesa", RND.mesa]);
-      var links = deal.options.rising_chain ? RND.rising : RND.links;
       if (play.caida) lines.push([deal.side[play.player], "caida", links[play.caida - 1]]);
       events.push(lines);
     }

@@ -50,10 +50,8 @@ PAGE.deal = function (state, k, before) {
   }
   var options = {};
   if (!pnp_blank(state.target)) options.target = pnp_entry(state.target);
-  var flags = ["advanced_end", "aces_high", "heavy_hidden", "rising_chain", "card_transfer"];
-  for (i = 0; i < flags.length; i++) {
-    var flag = state.options[flags[i]];
-    if (flag !== undefined && flag !== false) options[flags[i]] = flag;
+  for (var flag in state.options) {
+    if (state.options[flag] !== false) options[flag] = state.options[flag];
   }
   for (i in options) { data.options = options; break; }
   if (before) {
@@ -216,14 +214,9 @@ PAGE.imported = function (data) {
   }
   var options = pnp_is_map(data.options) ? data.options : {};
   state.target = options.target === undefined ? "" : String(options.target);
-  state.options = {advanced_end: options.advanced_end === true,
-                   aces_high: options.aces_high === true,
-                   heavy_hidden: options.heavy_hidden === true,
-                   rising_chain: options.rising_chain === true};
-  /* A variant the page cannot score is kept, so that it is refused in words, not dropped. */
-  if (options.card_transfer !== undefined && options.card_transfer !== false) {
-    state.options.card_transfer = options.card_transfer;
-  }
+  /* Every option is kept as given: one the page cannot score (the card transfer), or a flag
+     that is not true or false, is refused by the deal script in words, never dropped. */
+  for (var key in options) if (key !== "target") state.options[key] = options[key];
   state.before = [];
   var before = pnp_is_map(data.before) ? data.before : {};
   for (i = 0; i < sides.length; i++) {
