@@ -81,6 +81,10 @@ try {
   await page.waitForTimeout(500);
   await page.reload();
   await page.waitForSelector("#board");
+  // The ranking is drawn from the stored game: give a loaded machine a moment to draw it
+  // (a game that was not kept draws none, and the comparison below says so).
+  await page.waitForFunction(() => document.querySelectorAll("#board .rank").length > 0,
+                             null, { timeout: 5000 }).catch(() => {});
   seen.reloaded = await board();
 
   await page.locator('[data-act="export"]').click();
