@@ -76,9 +76,17 @@ try {
     await page.emulateMedia({ colorScheme: "light" });
   }
   seen.stored = await page.evaluate(() => Object.keys(localStorage));
-  // A person does not reload within a millisecond of typing: give the browser the moment
-  // it takes to hand the saved game from the page to its storage.
-  await page.waitForTimeout(500);
+  // A person does not reload within a millisecond of typing: wait until the browser's own
+  // storage (read through DevTools, not the page's copy) holds the game as the page saved it.
+  const kept = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  const cdp = await context.newCDPSession(page);
+  const storageId = { securityOrigin: await page.evaluate(() => location.origin),
+                      isLocalStorage: true };
+  for (let tries = 0; tries < 100; tries++) {
+    const { entries } = await cdp.send("DOMStorage.getDOMStorageItems", { storageId });
+    if (JSON.stringify(entries.sort()) === kept) break;
+    await page.waitForTimeout(100);
+  }
   await page.reload();
   await page.waitForSelector("#board");
   // The ranking is drawn from the stored game: give a loaded machine a moment to draw it
