@@ -30,6 +30,9 @@ FONTS = DATA / "fonts"
 CONFIG = "pnp.toml"
 """The file that makes a folder an edition."""
 
+CONFIG_LIMIT = 64 * 1024
+"""The largest ``pnp.toml`` read: the one ``pnp init`` writes has 700 bytes."""
+
 EDITABLE = ("rules", "templates", "examples")
 """The folders an edition may replace, as named in ``pnp.toml`` and in ``pnp/data/``."""
 
@@ -58,21 +61,28 @@ class Edition:
     @classmethod
     def from_folder(cls, folder: Path) -> Edition:
         """The edition described by ``folder/pnp.toml`` (folders relative to it)."""
+        from pnp.errors import ReadError
+        from pnp.reading import decode, read_path
+
         path = folder / CONFIG
         shown_path = shown(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not path.exists() and not path.is_symlink():
             raise EditionError(f"{shown_path}: not found (make an edition with "
-                               f"'pnp init {shown(folder)}')") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise EditionError(f"{shown_path}: cannot read: {exc}") from None
+                               f"'pnp init {shown(folder)}')")
+        try:
+            text = decode(read_path(path, CONFIG_LIMIT, "an edition's settings"))
+        except ReadError as exc:
+            place = f"{shown_path}:{exc.line}" if exc.line else shown_path
+            raise EditionError(f"{place}: {exc.message}") from None
         import tomllib
 
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise EditionError(f"{shown_path}: invalid TOML: {exc}") from None
+        except RecursionError:
+            raise EditionError(f"{shown_path}: nested too deeply to read (an edition's "
+                               f"settings are a table of folder names)") from None
         table = data.get("edition", {})
         if not isinstance(table, dict):
             raise EditionError(f"{shown_path}: edition: expected a table, [edition]")
@@ -90,9 +100,13 @@ class Edition:
                 continue
             if not isinstance(value, str) or not value:
                 raise EditionError(f"{shown_path}: edition.{name}: expected a folder name")
-            where = (folder / value).resolve()
-            if not where.is_dir():
-                raise EditionError(f"{shown_path}: edition.{name}: no folder {shown(where)}")
+            try:
+                where = (folder / value).resolve()
+                missing = "" if where.is_dir() else shown(where)
+            except (OSError, ValueError):
+                missing = repr(value)
+            if missing:
+                raise EditionError(f"{shown_path}: edition.{name}: no folder {missing}")
             chosen[name] = where
         return cls(**chosen, config=path.resolve())
 
@@ -119,21 +133,32 @@ def use(edition: Edition | None) -> None:
 def init(folder: Path) -> list[Path]:
     """Copy the editable definitions, texts, templates and examples into a new ``folder``.
 
-    ``folder`` must not exist or be empty. Everything is written into a temporary
-    sibling first and renamed into place, so a failure leaves nothing half-made.
-    Returns the top-level entries made.
+    ``folder`` must not exist or be an empty folder (not a link). Everything is written
+    into a working folder made for it beside ``folder`` (made anew, never one found there:
+    a name planted in advance, or a link, is left alone) and renamed into place, so a
+    failure leaves nothing half-made. Returns the top-level entries made.
     """
+    if folder.is_symlink():
+        raise EditionError(f"{folder}: is a link (name a new folder)")
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise EditionError(f"{shown(folder)}: already exists and is not an empty folder")
-    parent = folder.resolve().parent
+    resolved = folder.resolve()
+    parent = resolved.parent
     if not parent.is_dir():
         state = "not a folder" if parent.exists() else "no such folder"
         raise EditionError(f"{shown(parent)}: {state}")
+    import os
     import shutil
+    import tempfile
 
-    staging = parent / f".{folder.name}.pnp-init"
-    shutil.rmtree(staging, ignore_errors=True)
     try:
+        staging = Path(tempfile.mkdtemp(dir=parent, prefix=f".{resolved.name}.pnp-init-"))
+    except OSError as exc:
+        raise EditionError(f"{shown(folder)}: cannot make the edition: {exc}") from None
+    try:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        staging.chmod(0o777 & ~umask)
         bundled = Edition.bundled()
         for name in EDITABLE:
             shutil.copytree(getattr(bundled, name), staging / name,

@@ -14,7 +14,13 @@
   (:func:`pnp.files.locked`), and its workers die with it.
 - **Self-repairing**: state that cannot be read or trusted (a manifest entry of the wrong
   shape, an output whose size or SHA-256 no longer matches, a temporary file left by a
-  killed build, a folder where a file goes) means "rebuild", never a failure.
+  killed build, something pnp made where a file or folder of its own goes) means
+  "rebuild", never a failure.
+- **Only its own**: a build folder is one with a manifest (:func:`claim`); pnp builds into
+  a new or empty one (a lone ``.gitkeep`` counts as empty) and marks it so at once, and
+  refuses any other, or one inside what it reads (:func:`check_out`). In a build folder,
+  what stands in the way of an output and was not made by pnp is refused, never removed
+  (:func:`clear_way`).
 """
 
 from __future__ import annotations
@@ -40,7 +46,19 @@ from typing import Any
 
 from pnp.assets import FONTS, Edition, current, use
 from pnp.errors import DefinitionError, PnpError, Problem, ReadError
-from pnp.files import clean_temporaries, folder, locked, read_own, write
+from pnp.files import (
+    LOCK,
+    TEMPORARY,
+    OutputError,
+    check_outside,
+    clean_temporaries,
+    clear,
+    create,
+    folder,
+    locked,
+    read_own,
+    write,
+)
 from pnp.games import GAMES, check_game
 from pnp.i18n import LANGUAGES
 from pnp.preflight import Finding, PreflightError, check_bytes, checker, from_record, sound_record
@@ -211,6 +229,8 @@ def cached_kinds(out: Path, shared: str) -> Kinds:
     except (ValueError, KeyError, TypeError, RecursionError):
         pass
     kinds = sheet_kinds()
+    claim(out)
+    clear(out, Path(PLAN_CACHE), "json", _own(read_own(out / MANIFEST)))
     write(cache, json.dumps({"shared": shared, "kinds": kinds}, sort_keys=True).encode(),
           within=out)
     return kinds
@@ -561,8 +581,10 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
     start = time.perf_counter()
     rules = rules_dir or default_rules()
     edition = dataclasses.replace(current(), rules=rules)
+    check_out(out, rules)
     folder(out)
     with locked(out, waiting):
+        claim(out, rules)
         clean_temporaries(out)
         manifest, recorded = read_manifest(out)
         summary = Summary()
@@ -580,6 +602,7 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
                 todo[target] = stamp
         if todo:
             check_definitions(list(dict.fromkeys(target.game for target in todo)), rules)
+        clear_way(out, list(todo), recorded)
         for outcome in summary.outcomes:
             if progress:
                 progress(outcome)
@@ -590,6 +613,101 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
         write_index(out, manifest)
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def inputs(rules_dir: Path | None = None) -> list[tuple[str, Path]]:
+    """What every command reads, by name: the current edition's definitions, texts and
+    templates, examples and ``pnp.toml``, the definitions of ``rules_dir`` (``--rules``)
+    or ``$PNP_RULES_DIR``, and pnp's own code, catalogues and fonts. No output goes there."""
+    from pnp.games import rules_dir as default_rules
+
+    edition = current()
+    named = [("the edition's definitions", edition.rules),
+             ("the edition's texts and templates", edition.templates),
+             ("the edition's examples", edition.examples),
+             ("the definitions folder", rules_dir or default_rules()),
+             ("pnp's fonts", FONTS), ("pnp's own code", PACKAGE)]
+    if edition.config:
+        named.append(("the edition's settings", edition.config))
+    return named
+
+
+SKIPPED = (".gitkeep", LOCK, PLAN_CACHE)
+"""What a folder may hold and still be empty to :func:`check_out`: the file that keeps an
+empty folder in git, and what a build writes before its manifest (or wrote, before pnp
+wrote the manifest first)."""
+
+
+def check_out(out: Path, rules_dir: Path | None = None) -> None:
+    """Refuse to build into ``out``, before anything is written, unless it is a build
+    folder (:func:`claim`), new or empty, and outside what pnp reads (:func:`inputs`)."""
+    check_outside(out, inputs(rules_dir))
+    if not os.path.lexists(out / MANIFEST) and not _empty(out):
+        raise OutputError(f"{out}: holds files and is not a pnp build folder (it has no "
+                          f"{MANIFEST}): build into a new or empty folder")
+
+
+def _empty(out: Path) -> bool:
+    """Whether ``out`` holds nothing but what :data:`SKIPPED` names and temporary files
+    (or is no folder that can be listed: what makes it, or writes in it, says why)."""
+    try:
+        with os.scandir(out) as entries:
+            return all(entry.name in SKIPPED or TEMPORARY.fullmatch(entry.name)
+                       for entry in entries)
+    except OSError:
+        return True
+
+
+def claim(out: Path, rules_dir: Path | None = None) -> None:
+    """:func:`check_out`, then make ``out`` a build folder if it is not one: give it a
+    manifest with no entries, before any other file, so that a build killed at once
+    leaves a folder the next one recognises (under the folder's lock)."""
+    check_out(out, rules_dir)
+    mark(out)
+
+
+def fresh(out: Path) -> bool:
+    """Whether ``out`` is new or empty, and no build folder yet."""
+    return not os.path.lexists(out / MANIFEST) and _empty(out)
+
+
+def mark(out: Path) -> None:
+    """Make ``out`` a build folder, unless it is one: a new or empty folder a command
+    writes its file into by default (``pnp sheet``, into ./output/) becomes one, which a
+    later ``pnp build`` may use."""
+    folder(out)
+    create(out / MANIFEST, _manifest_bytes({}))
+
+
+def clear_way(out: Path, targets: Sequence[Target], recorded: bytes | None) -> None:
+    """:func:`pnp.files.clear` the way of what a build writes: the files of ``targets``
+    and their thumbnails, the manifest and the index; ``recorded`` is the manifest's bytes,
+    which say what pnp made."""
+    own = _own(recorded)
+    files = [(Path(MANIFEST), "json"), (Path("index.html"), "html")]
+    for target in targets:
+        files.append((target.relative, target.fmt))
+        if target.fmt == "pdf":
+            files.append((thumbnail(target.relative), "png"))
+    for relative, kind in files:
+        clear(out, relative, kind, own)
+
+
+def _own(recorded: bytes | None) -> Callable[[Path], bool]:
+    """What pnp made in a build folder, by path relative to it: the build folder's own
+    files, the files its manifest (``recorded``) names, whatever their entries hold, and
+    their thumbnails."""
+    try:
+        data = json.loads(recorded or b"null")
+    except (ValueError, RecursionError):
+        data = None
+    made = {Path(name) for name in (MANIFEST, PLAN_CACHE, LOCK)}
+    for key in data if isinstance(data, dict) else ():
+        relative = Path(key)
+        if (key and not relative.is_absolute() and "\\" not in key
+                and all(part not in (".", "..") for part in key.split("/"))):
+            made |= {relative, thumbnail(relative)}
+    return made.__contains__
 
 
 def check_definitions(games: Sequence[str], rules_dir: Path) -> None:

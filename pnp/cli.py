@@ -103,7 +103,7 @@ def main(project: Path | None) -> None:
     """
     from pnp.assets import CONFIG, Edition, use
 
-    if project is None and Path(CONFIG).is_file():
+    if project is None and (Path(CONFIG).exists() or Path(CONFIG).is_symlink()):
         project = Path.cwd()
     use(Edition.from_folder(project) if project is not None else None)
 
@@ -169,22 +169,19 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
           grayscale: bool, fillable: bool, output: Path | None,
           rules_dir: Path | None) -> None:
     """Make a printable score sheet, pad or card of GAME as a PDF."""
-    from pnp.files import place, write
     from pnp.render.sheet import layouts, render
 
     lang = lang or default_language()
     if kind is None:
         kind = next(iter(layouts(game)))
-    if output is None:
-        parts = [game, kind] + (["fillable"] if fillable else []) + (
-            ["grayscale"] if grayscale else []) + (
-            [f"{per_page}up"] if per_page and per_page > 1 else []) + [paper]
-        output = Path("output") / game / lang / ("-".join(parts) + ".pdf")
-    place(output)
+    parts = [game, kind] + (["fillable"] if fillable else []) + (
+        ["grayscale"] if grayscale else []) + (
+        [f"{per_page}up"] if per_page and per_page > 1 else []) + [paper]
+    output, mark = _destination(output, Path(game, lang, "-".join(parts) + ".pdf"), "pdf",
+                                rules_dir)
     data = render(game, kind=kind, lang=lang, paper=paper, per_page=per_page,
                   grayscale=grayscale, rules_dir=rules_dir, fillable=fillable)
-    write(output, data)
-    click.echo(str(output))
+    _save(output, data, mark)
 
 
 @main.command()
@@ -201,27 +198,51 @@ def scorer(game: str, lang: str | None, output: Path | None, rules_dir: Path | N
     is typed, and exports it for 'pnp score'. 'pnp build' also writes, beside each page, the
     manifest and service worker that let a browser install it when it is served over http(s).
     """
-    from pnp.files import place, write
     from pnp.render.scorer import render
 
     lang = lang or default_language()
-    output = output or Path("output") / game / lang / f"{game}-scorer.html"
-    place(output)
+    output, mark = _destination(output, Path(game, lang, f"{game}-scorer.html"), "html",
+                                rules_dir)
     data = render(game, lang, rules_dir)
-    write(output, data)
-    click.echo(str(output))
+    _save(output, data, mark)
 
 
 def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
               output: Path | None, rules_dir: Path | None) -> None:
-    from pnp.files import place, write
     from pnp.render.document import render
 
     lang = lang or default_language()
-    output = output or Path("output") / game / lang / f"{game}-{kind}-{paper}.{fmt}"
-    place(output)
+    output, mark = _destination(output, Path(game, lang, f"{game}-{kind}-{paper}.{fmt}"), fmt,
+                                rules_dir)
     data = render(kind, game, lang, fmt=fmt, paper=paper, rules_dir=rules_dir)
+    _save(output, data, mark)
+
+
+OUTPUT = Path("output")
+"""Where a command writes by default, in the current folder: a build folder."""
+
+
+def _destination(output: Path | None, default: Path, kind: str,
+                 rules_dir: Path | None) -> tuple[Path, bool]:
+    """Where a command writes its file of ``kind``, checked before the work is done:
+    ``output``, else ``default`` under :data:`OUTPUT`; and whether that folder is new or
+    empty (it is then made a build folder, for a later 'pnp build', once the file is in)."""
+    from pnp.build import fresh, inputs
+    from pnp.files import place
+
+    path = output or OUTPUT / default
+    place(path, kind, inputs(rules_dir))
+    return path, output is None and fresh(OUTPUT)
+
+
+def _save(output: Path, data: bytes, mark: bool) -> None:
+    """Write ``data`` to the file :func:`_destination` chose, and say where it is."""
+    from pnp.build import mark as make_build_folder
+    from pnp.files import write
+
     write(output, data)
+    if mark:
+        make_build_folder(OUTPUT)
     click.echo(str(output))
 
 
@@ -287,12 +308,15 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     All of them by default. Unchanged outputs are kept; output/index.html lists every file
     with a preview. One build at a time writes into a folder: a second one waits.
     """
-    from pnp.build import write_previews
-    from pnp.files import check_folder, writable_folder
+    from pnp.build import check_out, inputs, write_previews
+    from pnp.files import check_folder, check_outside, writable_folder
 
     for place in (out, previews):
         if place:
             check_folder(place)
+    check_out(out, rules_dir)
+    if previews:
+        check_outside(previews, inputs(rules_dir))
     writable_folder(out)
     if previews:
         writable_folder(previews)
@@ -372,12 +396,15 @@ def serve(out: Path, port: int, lan: bool, watch: bool, jobs: int | None) -> Non
     Ctrl-C stops it.
     """
     from pnp.assets import shown
+    from pnp.build import check_out
     from pnp.files import check_folder, writable_folder
     from pnp.qr import terminal
     from pnp.serve import LOOPBACK, lan_address, listen
     from pnp.watch import Watcher
 
     check_folder(out)
+    if watch or not (out / "index.html").is_file():
+        check_out(out)  # what is built into it: a build folder, outside what pnp reads
     host = lan_address() if lan else LOOPBACK
     try:
         if not (out / "index.html").is_file():
@@ -530,7 +557,6 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
     """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
     page with bleed and crop marks."""
     from pnp.build import moved_name
-    from pnp.files import place, write
     from pnp.render.deck_xactika import grid, render, render_calibration
     from pnp.render.imposition import FLIPS, hint, offset_of
 
@@ -540,8 +566,7 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
     note = None if calibration else hint(grid(size, paper, bleed))
     name = (f"{game}-deck-calibration-{flip}-{paper}.pdf" if calibration
             else f"{game}-deck-{size}{moved_name(shift)}-{paper}.pdf")
-    output = output or Path("output") / game / lang / name
-    place(output)
+    output, mark = _destination(output, Path(game, lang, name), "pdf", rules_dir)
     if calibration:
         data = render_calibration(lang=lang, paper=paper, flip=side, offset=shift,
                                   rules_dir=rules_dir)
@@ -550,8 +575,7 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
                       rules_dir=rules_dir)
     if note:
         click.echo(f"note: {note}", err=True)
-    write(output, data)
-    click.echo(str(output))
+    _save(output, data, mark)
 
 
 @main.command()

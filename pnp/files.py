@@ -2,8 +2,13 @@
 
 Every file goes to a uniquely named temporary file beside it (``.NAME.XXXXXXXX.tmp``),
 renamed into place: a reader, a concurrent writer or a build killed midway sees the old
-file or the new one, never a part. A file a person names is written only if it is (or will
-be) a regular file; pnp's own files inside a build folder replace whatever is in their way.
+file or the new one, never a part (and a hard link to the old file keeps the old bytes).
+
+pnp replaces only what it made. A file a person names is written only if it is (or will
+be) a regular file, and replaces only an empty file or one of the kind written (a PDF by
+a PDF, :data:`KINDS`). In a build folder, :func:`clear` makes the way for pnp's own files
+before they are written: what the build made (its manifest says which files) is removed
+from their way, anything else is refused, never removed.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -37,6 +42,20 @@ _held: set[str] = set()
 """The folders whose lock this process holds (a build's nested calls take it once)."""
 
 
+KINDS: dict[str, tuple[str, tuple[bytes, ...]]] = {
+    "pdf": ("a PDF", (b"%PDF-",)),
+    "png": ("a PNG picture", (b"\x89PNG\r\n\x1a\n",)),
+    "html": ("an HTML page", (b"<!doctype html", b"<html")),
+    "json": ("JSON", (b"{", b"[")),
+    "webmanifest": ("a web app manifest", (b"{",)),
+    "js": ("pnp's service worker", (b"// pnp scorer:",)),
+}
+"""What pnp writes, by kind: its name in a message, and how its files start (a text's
+after a byte order mark and blanks, in any case)."""
+HEAD = 64
+"""Bytes of a file read to tell its kind."""
+
+
 class OutputError(PnpError):
     """A file or folder that pnp was told to write and cannot, or must not."""
 
@@ -44,16 +63,41 @@ class OutputError(PnpError):
 def write(path: Path, data: bytes, within: Path | None = None) -> None:
     """Write ``data`` to ``path`` through a unique temporary file renamed into place.
 
-    A path a person gave (``within`` is None) must be, or become, a regular file: an
-    existing device, pipe, folder or link to one is refused, and a link to a regular
-    file is written through. With ``within`` (a build folder), ``path`` is pnp's own: a
-    folder or file in its way below ``within`` is removed.
+    A path a person gave (``within`` is None) is checked by :func:`place` (a link to a
+    regular file is written through). With ``within`` (a build folder), ``path`` is pnp's
+    own, its way cleared by :func:`clear`: whatever still stands there is refused (a
+    folder) or renamed over (a file, a link), and nothing in its way is removed.
     """
     if within is None:
-        path = place(path)
-    else:
-        _clear(path)
-    folder(path.parent, within)
+        path = place(path, kind_of(data))
+    folder(path.parent)
+    with _temporary(path, data) as temporary:
+        os.replace(temporary, path)
+
+
+def create(path: Path, data: bytes) -> bool:
+    """Make the new file ``path`` holding the few bytes ``data``, unless something has
+    that name already (then leave it); whether it was made. A kill in the middle may leave
+    it empty: for a file whose being there is what counts (a build folder's manifest)."""
+    try:
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o666)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        raise _cannot("cannot write", path, exc) from None
+    try:
+        os.write(handle, data)
+    except OSError as exc:
+        raise _cannot("cannot write", path, exc) from None
+    finally:
+        os.close(handle)
+    return True
+
+
+@contextlib.contextmanager
+def _temporary(path: Path, data: bytes) -> Iterator[str]:
+    """A temporary file beside ``path`` holding ``data``, to be put in place in the block
+    (while it is locked: a build's :func:`clean_temporaries` leaves it), then removed."""
     name = path.name if len(path.name) < 200 else path.name[:200]
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=path.parent)
@@ -67,52 +111,166 @@ def write(path: Path, data: bytes, within: Path | None = None) -> None:
             handle.write(data)
             handle.flush()
             if sys.platform != "win32":
-                os.replace(temporary, path)
+                yield temporary
         if sys.platform == "win32":  # where an open file cannot be renamed
-            os.replace(temporary, path)
-    except BaseException as exc:
+            yield temporary
+    except OSError as exc:
+        raise _cannot("cannot write", path, exc) from None
+    finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise _cannot("cannot write", path, exc) from None
-        raise
 
 
-def place(path: Path) -> Path:
+def place(path: Path, kind: str | None = None, inputs: Sequence[tuple[str, Path]] = ()) -> Path:
     """Where :func:`write` will put a person's file ``path``, checked before any work is
     done: a regular file (or a link to one) or nothing yet, in a folder or where one can
-    be made."""
+    be made; not inside ``inputs`` (what pnp reads, named); and, if it exists, empty or of
+    the ``kind`` written (:data:`KINDS`; None: any file that holds something is refused)."""
     path = _regular(path)
+    check_outside(path, inputs)
     check_folder(path.parent)
+    head = _head(path)
+    if head and not (kind and is_kind(head, kind)):
+        what = KINDS[kind][0] if kind else "empty"
+        raise OutputError(f"{path}: cannot write over it: it is not {what}, and pnp replaces "
+                          f"only an empty file or one of the kind it writes (name another)")
     return path
+
+
+def kind_of(data: bytes) -> str | None:
+    """The kind (:data:`KINDS`) of what ``data`` starts with, or None."""
+    return next((kind for kind in KINDS if is_kind(data[:HEAD], kind)), None)
+
+
+def is_kind(head: bytes, kind: str) -> bool:
+    """Whether a file that starts with ``head`` is of ``kind``."""
+    text = head.removeprefix(b"\xef\xbb\xbf").lstrip().lower()
+    return any(head.startswith(start) or text.startswith(start.lower())
+               for start in KINDS[kind][1])
+
+
+def check_outside(path: Path, inputs: Sequence[tuple[str, Path]]) -> None:
+    """Refuse an output ``path`` that is one of ``inputs`` (what pnp reads: a name for
+    people, and a file or folder) or inside one."""
+    if not inputs:
+        return
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):
+        return  # a name the system cannot follow: writing it fails, and says why
+    for what, given in inputs:
+        where = given.resolve()
+        if real == where or real.is_relative_to(where):
+            raise OutputError(f"{path}: inside {what} ({where}), which pnp reads: write "
+                              f"outputs somewhere else")
+
+
+def clear(out: Path, relative: Path, kind: str, own: Callable[[Path], bool]) -> None:
+    """Make the way in the build folder ``out`` for pnp's file ``out/relative`` of
+    ``kind``, before it is written: remove what stands in it if pnp made it, else refuse.
+
+    ``own`` says, by path relative to ``out``, what pnp made. In the way of one of the
+    file's folders, a file (or link, pipe) goes if pnp made it; at the file's place, a
+    folder goes if all it holds are pnp's files and temporary files and empty folders, and
+    a regular file stays (to be renamed over) if pnp made it, is empty or is of ``kind``.
+    A link or a pipe there is renamed over: it holds no bytes, and what it names is left.
+    """
+    path = out / relative
+    for step in [out.joinpath(*relative.parts[:n]) for n in range(1, len(relative.parts))]:
+        try:
+            if step.is_dir():
+                continue
+            step.lstat()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise _cannot("cannot make this folder", step, exc) from None
+        if not own(step.relative_to(out)):
+            raise OutputError(f"{step}: in the way of pnp's folder {step.name}/, and not made "
+                              f"by pnp: move it away, or build into another folder")
+        _remove_own(step)
+        return
+    try:
+        status = path.lstat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise _cannot("cannot write", path, exc) from None
+    if stat.S_ISDIR(status.st_mode):
+        stranger = _stranger(path, out, own)
+        if stranger is not None:
+            raise OutputError(f"{stranger}: in the way of pnp's {relative.as_posix()}, and not "
+                              f"made by pnp: move it away, or build into another folder")
+        _remove_own(path)
+    elif stat.S_ISREG(status.st_mode) and not own(relative):
+        head = _head(path)
+        if head and not is_kind(head, kind):
+            raise OutputError(f"{path}: in the way of pnp's {relative.as_posix()}, and not made "
+                              f"by pnp (not {KINDS[kind][0]}): move it away, or build into "
+                              f"another folder")
+
+
+def _stranger(top: Path, out: Path, own: Callable[[Path], bool]) -> Path | None:
+    """The first entry under the folder ``top`` that pnp did not make (folders aside), if
+    any: what ``own`` does not name and no pnp temporary file."""
+    def unreadable(exc: OSError) -> None:
+        raise exc
+
+    try:
+        for where, folders, names in os.walk(top, onerror=unreadable):
+            for name in folders + names:
+                entry = Path(where, name)
+                if name in folders and not entry.is_symlink():
+                    continue
+                if not ((TEMPORARY.fullmatch(name) and stat.S_ISREG(entry.lstat().st_mode))
+                        or own(entry.relative_to(out))):
+                    return entry
+    except OSError as exc:
+        raise _cannot("cannot look inside", Path(exc.filename or top), exc) from None
+    return None
+
+
+def _remove_own(path: Path) -> None:
+    """:func:`_remove` what :func:`clear` found to be pnp's."""
+    try:
+        _remove(path)
+    except OSError as exc:
+        raise _cannot("cannot remove", path, exc) from None
+
+
+def _head(path: Path) -> bytes:
+    """The first bytes of the regular file ``path`` (nothing if there is none): what
+    tells its kind."""
+    try:
+        handle = os.open(path, os.O_RDONLY | NONBLOCK)
+    except FileNotFoundError:
+        return b""
+    except OSError as exc:
+        raise _cannot("cannot write over it: cannot read it", path, exc) from None
+    try:
+        return os.read(handle, HEAD)
+    except OSError as exc:
+        raise _cannot("cannot write over it: cannot read it", path, exc) from None
+    finally:
+        os.close(handle)
 
 
 def check_folder(path: Path) -> None:
     """Refuse a folder ``path`` that cannot be, because it or a parent is something else."""
-    blocking = _first_non_folder(path, None)
+    blocking = _first_non_folder(path)
     if blocking is not None:
         raise OutputError(f"{blocking}: not a folder")
 
 
-def folder(path: Path, within: Path | None = None) -> Path:
-    """Make the folder ``path`` (and its parents), refusing a file in the way.
-
-    With ``within``, anything but a folder in the way below ``within`` is removed instead
-    (by this worker or, at the same moment, another: then the next try finds the folder).
-    """
-    for _ in range(3):
-        try:
-            path.mkdir(parents=True, exist_ok=True)
-            return path
-        except (FileExistsError, NotADirectoryError):
-            blocking = _first_non_folder(path, within)
-            if within is None:
-                raise OutputError(f"{blocking or path}: not a folder") from None
-            if blocking is not None:
-                _remove(blocking)
-        except OSError as exc:
-            raise _cannot("cannot make this folder", path, exc) from None
-    raise OutputError(f"{path}: cannot make this folder: something keeps replacing it")
+def folder(path: Path) -> Path:
+    """Make the folder ``path`` (and its parents), refusing a file in the way."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise OutputError(f"{_first_non_folder(path) or path}: not a folder") from None
+    except OSError as exc:
+        raise _cannot("cannot make this folder", path, exc) from None
+    return path
 
 
 def writable_folder(path: Path) -> Path:
@@ -232,13 +390,6 @@ def _regular(path: Path) -> Path:
     return path
 
 
-def _clear(path: Path) -> None:
-    """Remove a folder where pnp's own file ``path`` goes (any other entry is renamed over)."""
-    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
-        if stat.S_ISDIR(path.lstat().st_mode):
-            _remove(path)
-
-
 def _remove(path: Path) -> None:
     with contextlib.suppress(FileNotFoundError, NotADirectoryError):
         if stat.S_ISDIR(path.lstat().st_mode):
@@ -247,27 +398,26 @@ def _remove(path: Path) -> None:
             path.unlink()
 
 
-def _first_non_folder(path: Path, within: Path | None) -> Path | None:
-    """The first of ``path`` and its parents (below ``within``, if given) that exists and
-    is not a folder."""
-    chain = [*reversed(path.parents), path]
-    if within is not None:
-        chain = [p for p in chain if p != within and p.is_relative_to(within)]
-    for step in chain:
+def _first_non_folder(path: Path) -> Path | None:
+    """The first of ``path`` and its parents that exists and is not a folder."""
+    for step in [*reversed(path.parents), path]:
         if (step.exists() or step.is_symlink()) and not step.is_dir():
             return step
     return None
 
 
 def _lock_file(path: Path) -> int:
-    """Open the lock file, replacing whatever else (a folder, a link) has its name."""
+    """Open the lock file, replacing whatever else has its name (a link, a pipe, a folder
+    of nothing but folders and temporary files); a folder that holds files is refused."""
     flags = os.O_RDWR | os.O_CREAT | NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     try:
         return os.open(path, flags, 0o666)
     except OSError:
         with contextlib.suppress(OSError):
-            if not stat.S_ISREG(path.lstat().st_mode):
-                _remove(path)
+            if stat.S_ISDIR(path.lstat().st_mode):
+                clear(path.parent, Path(path.name), "json", lambda _relative: False)
+            elif not stat.S_ISREG(path.lstat().st_mode):
+                path.unlink()
     try:
         return os.open(path, flags, 0o666)
     except OSError as exc:

@@ -14,9 +14,19 @@ import segno
 ERROR = "m"
 QUIET = 4
 """Modules of white around the code."""
+LONGEST = 1024
+"""Characters of the longest address a code is made of: ten times any of pnp's own, and
+well within what a code holds (2,331 bytes at level M)."""
+
+
+class TooLong(ValueError):
+    """An address longer than :data:`LONGEST`."""
 
 
 def _code(url: str) -> segno.QRCode:
+    if len(url) > LONGEST:
+        raise TooLong(f"an address of {len(url)} characters is too long for a QR code "
+                      f"(at most {LONGEST})")
     return segno.make(url, error=ERROR, micro=False)
 
 

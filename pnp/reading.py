@@ -6,7 +6,8 @@ Every reader of such text goes through here, so that one set of limits holds eve
 - regular files only: a folder, a named pipe or a device is refused before it is opened;
 - UTF-8 text (a byte order mark is allowed);
 - at most :data:`DEPTH` levels of nesting, checked before any parser could recurse;
-- integers of at most :data:`DIGITS` digits, finite numbers;
+- numbers written in decimal (no ``017``, ``0x11``, ``1_000`` or ``1:30``, which YAML would
+  read as 15, 17, 1000 and 90), integers of at most :data:`DIGITS` digits, finite numbers;
 - YAML without anchors, aliases, merge keys or tags (nothing here needs them, and aliases
   are how a few lines expand into gigabytes), keys that are single non-empty values, and
   no key twice in a mapping (JSON included).
@@ -35,7 +36,6 @@ DEPTH = 64
 DIGITS = 18
 """Digits in a number; no count, score or penalty comes near."""
 CHUNK = 64 * 1024
-_LARGEST = 10**DIGITS
 
 Where = tuple[str | int, ...]
 """A place in the data: the keys and indexes leading to it."""
@@ -359,15 +359,47 @@ def _scalar(loader: Any, event: Any, line: int) -> Any:
         digits = sum(c.isdigit() for c in text)
         if digits > DIGITS:
             raise ReadError(_number_problem(digits), line)
+    if (tag == _INT and not re.fullmatch(_DECIMAL, text)) or (
+            tag == _FLOAT and not re.fullmatch(_DECIMAL_FRACTION, text)
+            and text.lstrip("+-").lower() not in (".inf", ".nan")):
+        raise ReadError(_not_decimal(text), line)
     node = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, event.style)
     constructors = loader.yaml_constructors
     try:
         value = constructors.get(tag, constructors[None])(loader, node)
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
         raise ReadError(f"cannot read {_shown(text)} as {tag.rsplit(':', 1)[-1]}", line) from None
-    if (tag == _INT and abs(value) >= _LARGEST) or (tag == _FLOAT and not math.isfinite(value)):
+    if tag == _FLOAT and not math.isfinite(value):
         raise ReadError(f"number {_shown(text)} is out of range", line)
     return value
+
+
+_DECIMAL = r"[-+]?(?:0|[1-9][0-9]*)"
+"""How a whole number is written in a score sheet or a definition: decimal digits, with
+no leading zero, digit separator or base."""
+_DECIMAL_FRACTION = _DECIMAL + r"\.[0-9]+(?:[eE][-+]?[0-9]+)?"
+"""A number with a fraction, as JSON writes it (``0.5``, ``-1.25``, ``2.5e-3``; YAML reads
+``1e3`` as text), a sign allowed in front."""
+
+
+def _not_decimal(text: str) -> str:
+    """Why a number YAML would read in another form (``017`` is octal 15, ``1_2`` is 12,
+    ``1:30`` is 90, ``0x11`` is 17) is refused, and how to write what was meant."""
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    sign = text[0] if text[0] in "+-" else ""
+    body = text[len(sign):].replace("_", "")
+    based = body[:2].lower() in ("0x", "0b")
+    if ":" in text or len(text) > 40 or body.lower() in ("0x", "0b"):
+        meant = None
+    elif based:
+        meant = str(int(body, 0))
+    else:
+        whole, dot, fraction = body.partition(".")
+        meant = (whole.lstrip("0") or "0") + (dot + (fraction or "0") if dot else "")
+    if meant and sign == "-" and meant.strip("0."):
+        meant = "-" + meant
+    write = f"write {meant}, or " if meant else "write "
+    return f'{shown} is not a decimal number ({write}"{shown}" for text)'
 
 
 def _text(event: Any, line: int) -> str:

@@ -13,11 +13,19 @@
   written into the file) that listens to ``/__pnp/events`` and reloads the page when it
   is rebuilt, or shows the lines of a broken edit over it until it is fixed.
 - ``/__pnp/qr.svg?path=P`` is the QR code of this server's address of ``P``.
+- **Every client is a stranger** (a phone at the table, a web page trying its luck): a
+  ``Host`` that is not one of this server's addresses or names is told 421 (so a page
+  whose name was made to lead here, "DNS rebinding", reads nothing); a connection has
+  :data:`HEAD_SECONDS` to send its request and :data:`SEND_SECONDS` to take each part of
+  the answer; at most :data:`CONNECTIONS` are served at once (one thread each): beyond,
+  the one that has waited longest for a request is dropped, else the newcomer is told
+  503. A client that goes away is no error, and an error is one line, never a traceback.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import errno
 import hashlib
 import html
@@ -25,6 +33,9 @@ import ipaddress
 import json
 import re
 import socket
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -32,24 +43,39 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, one_line
 from pnp.files import read_own
 from pnp.watch import Live
 
 LOOPBACK = "127.0.0.1"
 PORT = 8000
-LIMIT = 64 * 1024 * 1024
-"""Bytes of the largest file served (the build's largest is under 1 MB)."""
+LIMIT = 16 * 1024 * 1024
+"""Bytes of the largest file served (the build's largest is under 1 MB): a file is read
+whole, so the :data:`CONNECTIONS` hold at most a GiB."""
 EVENTS = "/__pnp/events"
 QR = "/__pnp/qr.svg"
 KEEP_ALIVE = 15.0
 """Seconds between two comments on an idle event stream (keeps proxies and phones from
 closing it)."""
+CONNECTIONS = 64
+"""Connections served at once, a thread each: a table of phones, each page with its event
+stream and a browser's few connections, is far fewer."""
+HEAD_SECONDS = 5.0
+"""Seconds a connection has to send its request line and headers (a browser keeping an
+idle connection for a next request included): a phone sends them in milliseconds."""
+SEND_SECONDS = 30.0
+"""Seconds a client may take to receive each :data:`CHUNK` of an answer."""
+CHUNK = 64 * 1024
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        b"Content-Length: 27\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+        b"busy: too many connections\n")
+"""The answer to a connection beyond :data:`CONNECTIONS`, sent without waiting."""
 
+PLAIN = "text/plain; charset=utf-8"
 TYPES = {".html": "text/html; charset=utf-8", ".pdf": "application/pdf",
          ".png": "image/png", ".svg": "image/svg+xml", ".js": "text/javascript; charset=utf-8",
          ".webmanifest": "application/manifest+json", ".json": "application/json",
-         ".css": "text/css; charset=utf-8", ".txt": "text/plain; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".txt": PLAIN,
          ".ico": "image/x-icon", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
          ".webp": "image/webp", ".woff2": "font/woff2"}
 """The type of each kind of file the folder may hold; any other is sent as bytes."""
@@ -107,12 +133,18 @@ class Server(ThreadingHTTPServer):
     """Serves ``root`` (resolved); with ``live``, in watch mode."""
 
     daemon_threads = True
+    request_queue_size = CONNECTIONS
 
     def __init__(self, address: tuple[str, int], root: Path, live: Live | None = None) -> None:
         self.root = root.resolve()
         self.live = live
         self.host = address[0]
+        self.slots = threading.BoundedSemaphore(CONNECTIONS)
+        self.waiting: dict[socket.socket, float] = {}
+        """The connections waiting for a request, and since when (:func:`time.monotonic`)."""
+        self.waiting_lock = threading.Lock()
         super().__init__(address, Handler)
+        self.hosts = hosts(self.host, self.port)
 
     @property
     def port(self) -> int:
@@ -127,6 +159,87 @@ class Server(ThreadingHTTPServer):
         if self.live:
             self.live.close()
         super().server_close()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Serve ``request`` in a thread of its own if one of the :data:`CONNECTIONS` is
+        free (or is made free by dropping the longest idle one), else answer 503."""
+        if not self.slots.acquire(blocking=False):
+            self._drop(oldest=True)
+            if not self.slots.acquire(timeout=1.0):
+                with contextlib.suppress(OSError):
+                    request.setblocking(False)
+                    request.send(BUSY)
+                self.shutdown_request(request)
+                return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def service_actions(self) -> None:
+        """Between two connections (and at least twice a second): drop those that have
+        not sent their request in time, even one slow byte at a time."""
+        super().service_actions()
+        self._drop(oldest=False)
+
+    def wait_for_request(self, connection: socket.socket) -> None:
+        with self.waiting_lock:
+            self.waiting[connection] = time.monotonic()
+
+    def heard(self, connection: socket.socket) -> bool:
+        """Whether ``connection`` was still waiting for its request (not dropped); it waits
+        no longer."""
+        with self.waiting_lock:
+            return self.waiting.pop(connection, None) is not None
+
+    def _drop(self, oldest: bool) -> None:
+        """End the connections whose time to send a request is over, or the one that has
+        waited longest: the thread reading it sees it end. Under the lock, so that none is
+        closed (and its number given to another) meanwhile."""
+        with self.waiting_lock:
+            if oldest:
+                late = [min(self.waiting, key=self.waiting.__getitem__)] if self.waiting else []
+            else:
+                since = time.monotonic() - HEAD_SECONDS
+                late = [connection for connection, start in self.waiting.items()
+                        if start < since]
+            for connection in late:
+                del self.waiting[connection]
+                with contextlib.suppress(OSError):
+                    connection.shutdown(socket.SHUT_RDWR)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away or was too slow is no error; anything else is one
+        line, not a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        print(f"error: answering {client_address[0]}: {type(error).__name__}: "
+              f"{one_line(error)}", file=sys.stderr, flush=True)
+
+
+def hosts(host: str, port: int) -> frozenset[str]:
+    """The ``Host`` a browser sends to this server: this computer's loopback address or
+    name, or (when it listens on the network) its address there or its name, with the
+    port (none needed for port 80)."""
+    names = {"127.0.0.1", "localhost", "[::1]"}
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        names.add(host.lower())
+    else:
+        names.add(f"[{host}]" if address.version == 6 else host)
+        if not address.is_loopback:
+            name = socket.gethostname().lower()
+            names |= {name, f"{name}.local"}
+    return frozenset({f"{name}:{port}" for name in names} | (names if port == 80 else set()))
 
 
 def listen(root: Path, host: str = LOOPBACK, port: int = PORT,
@@ -272,16 +385,50 @@ class Handler(BaseHTTPRequestHandler):
     server: Server
     server_version = "pnp"
     sys_version = ""
+    timeout = HEAD_SECONDS
+    default_request_version = "HTTP/1.0"
+    """No client speaks HTTP/0.9, whose answers have no status line to tell an error by."""
+    answered = False
+    """Whether this request's status line has been sent."""
+
+    def handle_one_request(self) -> None:
+        self.answered = False
+        self.connection.settimeout(HEAD_SECONDS)
+        self.server.wait_for_request(self.connection)
+        try:
+            super().handle_one_request()
+        finally:
+            self.server.heard(self.connection)
+
+    def parse_request(self) -> bool:
+        read = super().parse_request()
+        if not self.server.heard(self.connection):
+            self.close_connection = True  # dropped while it was still sending its request
+            return False
+        self.connection.settimeout(SEND_SECONDS)
+        return read
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.answered = True
+        super().send_response(code, message)
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """A request that cannot be read: a short plain answer, and the connection closed."""
+        status = HTTPStatus(code)
+        self.close_connection = True
+        self._send(status, f"{status.phrase.lower()}\n".encode(), PLAIN,
+                   headers={"Connection": "close"}, with_body=self.command != "HEAD")
 
     def do_GET(self) -> None:
-        self._answer(with_body=True)
+        self._guarded(with_body=True)
 
     def do_HEAD(self) -> None:
-        self._answer(with_body=False)
+        self._guarded(with_body=False)
 
     def _refuse(self) -> None:
         self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"only GET and HEAD\n",
-                   "text/plain; charset=utf-8", headers={"Allow": "GET, HEAD"})
+                   PLAIN, headers={"Allow": "GET, HEAD"})
 
     do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _refuse
 
@@ -293,7 +440,37 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         super().end_headers()
 
+    def _guarded(self, with_body: bool) -> None:
+        """:meth:`_answer`, or 500 for what it did not expect (which
+        :meth:`Server.handle_error` tells in one line)."""
+        try:
+            self._answer(with_body)
+        except (ConnectionError, TimeoutError):
+            raise
+        except Exception:
+            self.close_connection = True
+            if not self.answered:
+                self._send(HTTPStatus.INTERNAL_SERVER_ERROR, b"internal error\n", PLAIN,
+                           with_body=with_body)
+            raise
+
+    def _misdirected(self) -> HTTPStatus | None:
+        """Why this request is not for this server, if it is not: a ``Host`` that is not
+        one of its own (421), none or two, or a target that is not a path (400)."""
+        given = self.headers.get_all("Host") or []
+        if len(given) != 1 or not self.path.startswith("/"):
+            return HTTPStatus.BAD_REQUEST
+        if given[0].strip().lower() not in self.server.hosts:
+            return HTTPStatus.MISDIRECTED_REQUEST
+        return None
+
     def _answer(self, with_body: bool) -> None:
+        wrong = self._misdirected()
+        if wrong is not None:
+            self.close_connection = True
+            self._send(wrong, f"{wrong.phrase.lower()}\n".encode(), PLAIN,
+                       with_body=with_body)
+            return
         split = urlsplit(self.path)
         if split.path == EVENTS and self.server.live and with_body:
             self._events(self.server.live)
@@ -307,13 +484,13 @@ class Handler(BaseHTTPRequestHandler):
             folder, found = found, inside(root, found / "index.html")
             if found is not None and not split.path.endswith("/"):
                 parts = [quote(part) for part in folder.relative_to(root).parts]
-                self._send(HTTPStatus.MOVED_PERMANENTLY, b"", "text/plain; charset=utf-8",
+                self._send(HTTPStatus.MOVED_PERMANENTLY, b"", PLAIN,
                            headers={"Location": "/" + "".join(f"{p}/" for p in parts)},
                            with_body=with_body)
                 return
         data = read_own(found, LIMIT) if found is not None else None
         if found is None or data is None:
-            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8",
+            self._send(HTTPStatus.NOT_FOUND, b"not found\n", PLAIN,
                        with_body=with_body)
             return
         kind = TYPES.get(found.suffix.lower(), "application/octet-stream")
@@ -340,15 +517,21 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         if with_body and data:
-            self.wfile.write(data)
+            whole = memoryview(data)
+            for start in range(0, len(whole), CHUNK):
+                self.wfile.write(whole[start:start + CHUNK])
 
     def _qr(self, query: str, with_body: bool) -> None:
-        from pnp.qr import svg
+        from pnp.qr import TooLong, svg
 
         path = (parse_qs(query).get("path") or [""])[0].lstrip("/")
         url = self.server.url + quote(path)
-        self._send(HTTPStatus.OK, svg(url, title=url).encode("utf-8"), TYPES[".svg"],
-                   with_body=with_body)
+        try:
+            code = svg(url, title=url)
+        except TooLong as exc:
+            self._send(HTTPStatus.BAD_REQUEST, f"{exc}\n".encode(), PLAIN, with_body=with_body)
+            return
+        self._send(HTTPStatus.OK, code.encode("utf-8"), TYPES[".svg"], with_body=with_body)
 
     def _events(self, live: Live) -> None:
         """Server-Sent Events: ``state`` (the errors now, and whether the builds are over)

@@ -58,14 +58,16 @@ def watched(edition: Edition) -> list[Path]:
     return [rules_dir(), edition.templates, edition.examples, LOCALE_DIR]
 
 
-def snapshot(folders: Sequence[Path]) -> dict[str, tuple[int, int, int]]:
-    """Each file under ``folders`` (hidden files and editors' backups left out) with its
-    modification time, size and inode: any edit changes one of them."""
+def snapshot(folders: Sequence[Path], out: Path | None = None) -> dict[str, tuple[int, int, int]]:
+    """Each file under ``folders`` (hidden files, editors' backups and the build folder
+    ``out`` left out: the watch's own writes are no edit) with its modification time,
+    size and inode: any edit changes one of them."""
     state = {}
+    built = os.path.realpath(out) if out is not None else None
     for top in folders:
-        for folder, names, files in os.walk(top):
+        for folder, names, files in os.walk(os.path.realpath(top)):
             names[:] = [name for name in names if not name.startswith(".")
-                        and name != "__pycache__"]
+                        and name != "__pycache__" and os.path.join(folder, name) != built]
             for name in files:
                 if name.startswith(".") or name.endswith("~"):
                     continue
@@ -108,9 +110,17 @@ def run(phase: str, targets: Sequence[Any], out: Path, jobs: int | None) -> Repo
 def targets_of(out: Path) -> list[Any]:
     """What the watch keeps built: the targets the folder's manifest has (all of them for
     a folder with none), fixed for the session so that one that fails is tried again."""
-    from pnp.build import cached_kinds, files_digest, plan, read_manifest, shared_inputs
+    from pnp.build import (
+        cached_kinds,
+        check_out,
+        files_digest,
+        plan,
+        read_manifest,
+        shared_inputs,
+    )
     from pnp.files import locked
 
+    check_out(out)
     with locked(out):
         shared = files_digest(shared_inputs())
         every = plan(kinds=cached_kinds(out, shared))
@@ -208,7 +218,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
     html = [target for target in targets if target.fmt == "html"]
     rest = [target for target in targets if target.fmt != "html"]
     folders = watched(edition)
-    seen = snapshot(folders)
+    seen = snapshot(folders, out)
     later: Later | None = None
     changed = True
     while True:
@@ -221,7 +231,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
             report["final"] = later is None
             send.send(report)
         time.sleep(poll)
-        now = snapshot(folders)
+        now = snapshot(folders, out)
         changed = now != seen
         seen = now
         if later and not changed and (done := later.result()) is not None:

@@ -93,8 +93,9 @@ def scored_or_refused(score: Callable[[], Any], problems: Sequence[Problem]) -> 
 def name_problems(names: Sequence[Any], low: int | None, high: int | None,
                   where: str = "players") -> list[Problem]:
     """The problems of a list of player (or team) names, read from the README: ``low`` to
-    ``high`` of them (None: any number), each a text of 1 to 40 characters with nothing a
-    terminal would act on, none twice (spaces around a name do not count)."""
+    ``high`` of them (None: any number), each a text of 1 to 40 characters once composed
+    (NFC), with a letter or digit, nothing a terminal would act on and nothing invisible,
+    none twice (spaces around a name and how its accents were typed do not count)."""
     if low is not None and high is not None and not low <= len(names) <= high:
         return [(where, f"{len(names)} given")]
     problems: list[Problem] = []
@@ -103,18 +104,35 @@ def name_problems(names: Sequence[Any], low: int | None, high: int | None,
         place = f"{where}: name {number}"
         if not isinstance(name, str):
             problems.append((place, "expected a name"))
-        elif not name.strip():
+            continue
+        text = unicodedata.normalize("NFC", name)
+        if not text.strip():
             problems.append((place, "cannot be blank"))
-        elif len(name) > 40:
+        elif len(text) > 40:
             problems.append((place, "longer than 40 characters"))
-        elif any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")
-                 and c not in "\u200c\u200d" for c in name):
+        elif any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") or c in BIDI
+                 for c in text):
             problems.append((place, "control character"))
-        elif name.strip() in seen:
+        elif any(unicodedata.category(c) == "Cf" or c in BLANKS for c in text):
+            problems.append((place, "invisible character"))
+        elif not any(unicodedata.category(c)[0] in "LN" for c in text):
+            problems.append((place, "no letter or digit"))
+        elif text.strip() in seen:
             problems.append((where, "is given twice"))
         else:
-            seen.add(name.strip())
+            seen.add(text.strip())
     return problems
+
+
+BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Unicode's Bidi_Control characters: they reorder a line (refused as controls)."""
+BLANKS = {chr(c) for low, high in ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5),
+                                   (0x180B, 0x180F), (0x2800, 0x2800), (0x3164, 0x3164),
+                                   (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8),
+                                   (0x1D173, 0x1D17A), (0xE0100, 0xE01EF))
+          for c in range(low, high + 1)}
+"""Code points outside category Cf that show nothing (Unicode's DerivedCoreProperties
+Default_Ignorable_Code_Point, plus the blank braille pattern): refused as invisible."""
 
 
 def sheets_problems(data: Any, low: int, high: int,

@@ -6,6 +6,10 @@ process that writes a file past the limit dies in that very ``write`` — withou
 to clean up, as under ``kill -9`` — whatever the writer looks like. A writer that writes
 in place leaves the first bytes of the file under its name; one that writes a temporary
 file and renames it leaves the old file, or none. Each limit kills at other files.
+
+A kill cannot tell a rename from a writer that copies its whole temporary file over the old
+one in place (the copy is seldom cut short): ``robustness/test_outputs.py`` holds that apart,
+with a hard link to each old file, which must keep the old bytes.
 """
 
 from __future__ import annotations

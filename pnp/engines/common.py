@@ -15,14 +15,31 @@ SheetScorer = Callable[[Any], tuple[Score, tuple[Note, ...]]]
 NAME_LENGTH = 40
 """The longest name a player or team may have, in characters."""
 
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_CONTROLS = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """Unicode categories that would act on a terminal or a page instead of showing: controls
-(escape sequences, line breaks), format characters (direction overrides), lone surrogates
-and line or paragraph separators."""
+(escape sequences, line breaks), lone surrogates and line or paragraph separators."""
 
-_JOINERS = frozenset({"\u200c", "\u200d"})
-"""Format characters that belong in names: the zero-width (non-)joiner of many scripts
-and of emoji sequences."""
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+"""The format characters that reorder the line they are on (Unicode's Bidi_Control): a
+name holding one could move a total next to another player."""
+
+INVISIBLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+             (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+             (0x2060, 0x206F), (0x2800, 0x2800), (0x3164, 0x3164), (0xFE00, 0xFE0F),
+             (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+             (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+"""Code points that show nothing, besides the format characters (category Cf): Unicode's
+default-ignorable ones (the Hangul fillers, joiners, variation selectors, tags) and U+2800,
+the blank braille pattern. Names that differ only by them look the same; a name of them
+alone looks blank. ``templates/scorer/model.js`` holds the same table."""
+
+
+def invisible(char: str) -> bool:
+    """Whether ``char`` shows nothing: a format character or one of :data:`INVISIBLE`."""
+    point = ord(char)
+    return unicodedata.category(char) == "Cf" or any(
+        low <= point <= high for low, high in INVISIBLE)
 
 
 class Range(Protocol):
@@ -77,26 +94,64 @@ def require(data: Mapping[str, Any], key: str, where: str) -> Any:
     return data[key]
 
 
+def name_key(text: str) -> str:
+    """What tells a name from another: its letters composed (Unicode NFC: a typed ``é`` and
+    an ``e`` followed by an accent are one letter), without the spaces around it."""
+    return unicodedata.normalize("NFC", text).strip()
+
+
+def shown_name(text: str) -> str:
+    """:func:`shown` of a name, with what would not show escaped as well: the characters
+    that show nothing (``'A\\u200dna'``, ``'\\u3164'``) and accents on no letter."""
+    out = []
+    on_letter = False
+    for char in repr(text):
+        kind = unicodedata.category(char)[0]
+        hidden = invisible(char) or (kind == "M" and not on_letter)
+        on_letter = not hidden and (kind in "LN" or (kind == "M" and on_letter))
+        out.append(_escape(char) if hidden else char)
+    quoted = "".join(out)
+    return quoted if len(quoted) <= 40 else quoted[:37] + "..."
+
+
+def _escape(char: str) -> str:
+    point = ord(char)
+    return (f"\\x{point:02x}" if point < 0x100 else f"\\u{point:04x}" if point < 0x10000
+            else f"\\U{point:08x}")
+
+
 def name(value: Any, where: str) -> str:
-    """A player's or team's name: text on one line, not blank, at most ``NAME_LENGTH``
-    characters, with nothing in it that a terminal or a page would act on rather than show.
+    """A player's or team's name: text on one line that a person can read and tell from the
+    others. It holds a letter or a digit (of any script), no control character (nor one
+    that reorders the line, :data:`BIDI_CONTROLS`), nothing that shows nothing (format
+    characters such as the zero-width joiner, :data:`INVISIBLE`), and at most
+    ``NAME_LENGTH`` characters once composed (NFC): a code point each, so ``é`` counts
+    once however it was typed, and a letter with an accent it has no composed form for
+    counts as two.
 
     Names are printed as given, in the breakdown and in JSON, so one that moved the cursor
-    or broke the line could forge a total.
+    or broke the line could forge a total, and one that looked like another's could pass
+    for that player.
     """
     if not isinstance(value, str):
         quote = (" (write it in quotes to use it as a name)"
                  if isinstance(value, int | float) and not isinstance(value, bool) else "")
         raise InputError(f"{where}: expected a name, got {shown(value)}{quote}")
-    if not value.strip():
-        raise InputError(f"{where}: a name cannot be blank, got {shown(value)}")
-    if len(value) > NAME_LENGTH:
-        raise InputError(f"{where}: {shown(value)} is longer than {NAME_LENGTH} characters")
-    hidden = next((c for c in value
-                   if unicodedata.category(c) in _HIDDEN and c not in _JOINERS), None)
-    if hidden is not None:
-        raise InputError(f"{where}: {shown(value)} holds a control character "
-                         f"(U+{ord(hidden):04X}); a name is plain text on one line")
+    text = unicodedata.normalize("NFC", value)
+    if not text.strip():
+        raise InputError(f"{where}: a name cannot be blank, got {shown_name(value)}")
+    if len(text) > NAME_LENGTH:
+        raise InputError(f"{where}: {shown_name(value)} is longer than {NAME_LENGTH} "
+                         "characters")
+    for char in text:
+        if unicodedata.category(char) in _CONTROLS or char in BIDI_CONTROLS:
+            raise InputError(f"{where}: {shown_name(value)} holds a control character "
+                             f"(U+{ord(char):04X}); a name is plain text on one line")
+        if invisible(char):
+            raise InputError(f"{where}: {shown_name(value)} has an invisible character "
+                             f"(U+{ord(char):04X})")
+    if not any(unicodedata.category(char)[0] in "LN" for char in text):
+        raise InputError(f"{where}: {shown_name(value)} has no letter or digit")
     return value
 
 
@@ -112,8 +167,8 @@ def names(values: Collection[Any], players: Range | None,
     """Names of players (as many as ``players`` allows) or teams: each a :func:`name`,
     none twice. The count is checked before any name is read.
 
-    Names that differ only in surrounding spaces count as the same name: printed, they
-    could not be told apart.
+    Names with the same :func:`name_key` (that differ only in surrounding spaces or in how
+    their accents were typed) are the same name: printed, they could not be told apart.
     """
     if players is not None:
         count(len(values), players, where)
@@ -121,7 +176,7 @@ def names(values: Collection[Any], players: Range | None,
     out = []
     for index, value in enumerate(values, start=1):
         text = name(value, f"{where}: name {index}")
-        key = text.strip()
+        key = name_key(text)
         if key in seen:
             raise InputError(f"{where}: {key} is given twice "
                              f"(names {seen[key]} and {index})")

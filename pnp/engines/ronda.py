@@ -231,7 +231,7 @@ def _teams(rules: Definition, players: tuple[str, ...], value: Any) -> dict[str,
     common.names(list(teams), None, "teams")
     side_of: dict[str, str] = {}
     for team, members in teams.items():
-        if team.strip() in {p.strip() for p in players}:
+        if common.name_key(team) in {common.name_key(p) for p in players}:
             raise InputError(f"teams: {team} is both a team and a player")
         for member in sequence(members, f"teams: {team}"):
             if member not in players:

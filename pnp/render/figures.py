@@ -41,6 +41,8 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.engines.common import shown
+from pnp.errors import InputError
 from pnp.i18n import Translate
 from pnp.preflight import FIGURE
 from pnp.render import fonts
@@ -176,7 +178,8 @@ class Figures:
                               f"{', '.join(sorted(found))})")
         if figure_id in self.placed:
             raise FigureError(f"figure '{figure_id}' is placed twice")
-        self._draw(figure_id, found[figure_id](self.context, **data))
+        self._draw(figure_id, _built(f"figure '{figure_id}'", found[figure_id],
+                                     self.context, data))
         self.placed.append(figure_id)
         return f'\n\n<div class="pnp-figure" id="figure-{figure_id}"></div>\n\n'
 
@@ -195,7 +198,11 @@ class Figures:
             found = {"lockup": lockup, **builders(self.context.game)}
             if figure_id not in found:
                 raise FigureError(f"no drawing '{figure_id}' for {self.context.game}")
-            art = found[figure_id](self.context)
+            if width is not None and not (isinstance(width, int | float)
+                                          and not isinstance(width, bool) and width > 0):
+                raise FigureError(f"drawing '{figure_id}': width: expected millimetres, a "
+                                  f"number above 0, got {shown(width)}")
+            art = _built(f"drawing '{figure_id}'", found[figure_id], self.context, {})
             if width is not None:
                 art = dataclasses.replace(art, width_mm=min(width, art.width_mm))
             self._draw(key, art)
@@ -243,6 +250,16 @@ class Figures:
         if self._pdf is None:
             self._pdf = self.canvas.pdf() if self.drawn else b""
         return self._pdf
+
+
+def _built(what: str, builder: Builder, context: Context, data: Mapping[str, Any]) -> Art:
+    """``builder``'s figure of ``data``, which its game's module reads as the engine reads an
+    input (no more cards, players or plays than the game has): what it refuses is
+    refused in one line naming the figure and the argument."""
+    try:
+        return builder(context, **data)
+    except InputError as exc:
+        raise FigureError(f"{what}: {exc}") from None
 
 
 def placeholder(drawn: Drawn) -> str:

@@ -15,6 +15,8 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import kwingto as engine
+from pnp.engines.common import shown
+from pnp.errors import InputError
 from pnp.render import colours, fonts, kwingto, pieces
 from pnp.render.figures import Art, Callout, Context, callouts, centre, drawn_sheet, write_in
 
@@ -118,7 +120,11 @@ def example(context: Context, player: str | None = None) -> Art:
     """A board of the worked example written on the sheet, its score from the engine."""
     rules, _ = context.rules, context._
     name = player or _best(context)
-    data: Any = context.example["input"]["players"][name]
+    players = context.example["input"]["players"]
+    if not isinstance(name, str) or name not in players:
+        raise InputError(f"player: {shown(name)} is not a player of the worked example "
+                         f"(expected {', '.join(players)})")
+    data: Any = players[name]
     board = engine.parse_board(rules, data)
     score = engine.score_board(rules, board)
     values: dict[str, str | None] = {}

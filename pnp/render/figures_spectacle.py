@@ -15,6 +15,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engines import spectacle as engine
+from pnp.errors import InputError
 from pnp.render import colours, fonts, pieces, spectacle
 from pnp.render.figures import Art, Context
 
@@ -121,16 +122,38 @@ def _claims(context: Context) -> tuple[list[engine.Card], list[engine.Card]]:
     return series, run
 
 
+def _named(context: Context, cards: Any, argument: str) -> list[engine.Card]:
+    """The claim a text names for ``argument`` ("series" or "run"), read as the calculator
+    reads a claim (no more cards than the deck, each a development card), which must be
+    of that kind: a series holds a card per suit at most, a run a card per value."""
+    rules = context.rules
+    claim = _once(engine._claim(rules, cards, argument), argument)
+    if not (engine.is_series if argument == "series" else engine.is_run)(rules, claim):
+        other = "run" if argument == "series" else "series"
+        raise InputError(f"{argument}: [{' '.join(map(str, claim))}] is a {other}, "
+                         f"not a {argument}")
+    return claim
+
+
+def _once(cards: Sequence[engine.Card], where: str) -> list[engine.Card]:
+    """``cards``, refused if one is given twice: the deck holds each card once."""
+    seen: set[engine.Card] = set()
+    for card in cards:
+        if card in seen:
+            raise InputError(f"{where}: {card} is given twice (the deck has one)")
+        seen.add(card)
+    return list(cards)
+
+
 def claims(context: Context, series: Sequence[str] | None = None,
            run: Sequence[str] | None = None) -> Art:
     """A series and a run, each kept as one card face down worth its points; by default the
     worked example's first of each, or the cards the text names."""
     rules, _ = context.rules, context._
     found = _claims(context)
-    shown = [[engine.Card.parse(c) for c in series] if series else found[0],
-             sorted((engine.Card.parse(c) for c in run),
-                    key=lambda c: engine.value(rules, c) or 0) if run else found[1]]
-    series_cards, run_cards = shown
+    series_cards = _named(context, series, "series") if series else found[0]
+    run_cards = sorted(_named(context, run, "run"), key=lambda c: engine.value(rules, c) or 0
+                       ) if run else found[1]
     scoring = rules.scoring
     rows = [(series_cards, _("series: one value, each card of another suit"), scoring.series),
             (run_cards, _("run: one suit, values that follow on"), scoring.run)]
@@ -181,8 +204,10 @@ def noble(context: Context, visit: dict[str, Any] | None = None) -> Art:
     visit = visit or _visit(context)
     if visit is None:
         raise ValueError("the worked example has no noble received with its bonus cards")
-    noble_card = engine.Card.parse(visit["noble"])
-    bonus = [engine.Card.parse(c) for c in visit["bonus"]]
+    received = engine._visit(rules, visit, "visit")
+    if received.bonus is None:
+        raise InputError("visit: missing 'bonus' (the bonus cards given up)")
+    noble_card, bonus = received.noble, _once(received.bonus, "visit, bonus")
     need = engine.noble_requirement(rules, noble_card)
     worth = engine.bonus_value(rules, noble_card.suit, bonus)
     card_h = CARD * pieces.CARD_RATIO

@@ -13,7 +13,10 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.definitions.xactika import Deck, Definition, Shape
+from pnp.engines import common
 from pnp.engines import xactika as engine
+from pnp.errors import InputError
 from pnp.render import deck_xactika, fonts
 from pnp.render.figures import Art, Callout, Context, callouts
 from pnp.render.imposition import card_size
@@ -142,8 +145,8 @@ def trick(context: Context, plays: Sequence[dict[str, Any]] | None = None,
                  {"who": names[1], "card": [counts[1], counts[1], counts[2], counts[1]]},
                  {"who": names[2], "card": [counts[2], counts[2], counts[2], counts[2]]},
                  {"who": names[3], "card": [counts[0], counts[0], counts[0], counts[1]]}]
-    called = next(s for s in deck.shapes if s.id == (shape or deck.shapes[-1].id))
-    cards = [(str(p["who"]), engine.Card(deck.shape_ids, tuple(p["card"]))) for p in plays]
+    called = _shape(deck, shape)
+    cards = _plays(rules, plays)
     call = engine.Call(cards[0][1].count(called.id), called.id)
     winner = engine.resolve_trick(call, cards)
     width = 30.0
@@ -193,6 +196,40 @@ def trick(context: Context, plays: Sequence[dict[str, Any]] | None = None,
                    count=call.count, shape=called.name(context.lang))
                + " " + why.format(winner=winner),
                width_mm=len(cards) * (width + gap) - gap + 4)
+
+
+def _shape(deck: Deck, shape: Any) -> Shape:
+    """The shape a trick's call names (the deck's last by default)."""
+    if shape is None:
+        return deck.shapes[-1]
+    found = next((s for s in deck.shapes if s.id == shape), None)
+    if found is None:
+        raise InputError(f"shape: {common.shown(shape)} is not a shape of the deck "
+                         f"(expected {', '.join(deck.shape_ids)})")
+    return found
+
+
+def _plays(rules: Definition, plays: Any) -> list[tuple[Any, engine.Card]]:
+    """A trick the text gives: a card from each player, as many as may play, each card
+    a count per shape that the deck has (a list in shape order, or as the calculator
+    reads a card); each name is read in :func:`pnp.engines.xactika.resolve_trick`."""
+    deck = rules.deck
+    given = common.sequence(plays, "plays")
+    common.count(len(given), rules.players, "plays")
+    cards = []
+    for number, play in enumerate(given, start=1):
+        where = f"plays: play {number}"
+        data = common.mapping(play, where)
+        common.only_keys(data, ("who", "card"), where)
+        card = common.require(data, "card", where)
+        if isinstance(card, list | tuple):
+            if len(card) != len(deck.shape_ids):
+                raise InputError(f"{where}: card: {len(card)} counts, expected one per "
+                                 f"shape ({', '.join(deck.shape_ids)})")
+            card = dict(zip(deck.shape_ids, card, strict=True))
+        cards.append((common.require(data, "who", where),
+                      engine.Card.parse(card, deck, f"{where}: card")))
+    return cards
 
 
 def _lines(canvas: Canvas, text: str, cx: float, y: float, width: float) -> None:

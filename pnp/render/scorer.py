@@ -18,19 +18,36 @@ takes from real files served over http(s), never from ``file://`` or from inside
 So :func:`manifest` and :func:`service_worker` are two tiny files that ``pnp build`` writes
 beside each page; the page links and registers them only when it is served over http(s),
 and works fully without them (from a file it then simply cannot be installed).
+
+An edition is shared, so the page trusts none of its texts: the templates are read as every
+edition file is (:func:`~pnp.render.references.read_inside`: inside the templates folder, a
+regular file, at most :data:`MAX_TEMPLATE` bytes); a name from a definition reaches a script
+as JSON with no ``<`` in it; and the page's Content-Security-Policy runs its own inline
+scripts and style sheet only, each allowed by the hash of its text, and loads nothing.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import html
 import json
+import re
+from html.parser import HTMLParser
 from pathlib import Path
 from string import Template
 from typing import Any
 
-from pnp.assets import current
+from pnp.assets import current, shown
 from pnp.definitions import load
+from pnp.errors import PnpError
 from pnp.i18n import N_, Translate, translator
 from pnp.render import scoring
+from pnp.render.references import Unreadable, read_inside
+
+MAX_TEMPLATE = 64 * 1024
+"""Bytes one template file of the page may have: the largest bundled one (``view.js``) has
+about 28 000, and the whole page must open in a moment on a phone on a slow line."""
 
 PAGE_KINDS = {"qwinto": "sheet", "kwingto": "sheet", "xactika": "pad", "ronda": "deal",
               "spectacle": "position"}
@@ -173,8 +190,24 @@ TEXTS = {
 and catalogues."""
 
 
+class ScorerError(PnpError):
+    """A scorer page that cannot be made: the message names the template file at fault."""
+
+
 def _read(name: str) -> str:
-    return (current().templates / "scorer" / name).read_text(encoding="utf-8")
+    """The text of the page's template ``name``: a regular file of the edition's templates
+    folder (links followed), of at most :data:`MAX_TEMPLATE` bytes."""
+    templates = current().templates
+    try:
+        return read_inside(templates, templates / "scorer" / name, MAX_TEMPLATE)
+    except Unreadable as exc:
+        raise ScorerError(f"{_shown(name)}: {exc}") from None
+
+
+def _shown(name: str) -> str:
+    """The template ``name`` as a person would type it: the file asked for, not where its
+    link leads."""
+    return str(Path(shown(current().templates / "scorer")) / name)
 
 
 def files(game: str) -> list[Path]:
@@ -261,13 +294,29 @@ def render(game: str, lang: str = "en", rules_dir: Path | None = None) -> bytes:
     rules = load(game, rules_dir)
     name = rules.name(lang)
     words = texts(lang, game)
-    page = Template(_read("page.html")).substitute(
-        lang=lang, game=game, title=_escape(words["of_game"].replace("{name}", name)),
-        name=_escape(name), scorer=_escape(words["scorer"]),
-        css=_read("scorer.css"),
-        score=_script_text(script(game, lang, rules_dir)),
-        view=_script_text("\n".join([f"var T = {_json(words)};", _read("view.js"),
-                                     _read(f"{game}.view.js"), "start();"])))
+    css = _read("scorer.css")
+    if re.search(r"</style", css, re.IGNORECASE):
+        raise ScorerError(f"{_shown('scorer.css')}: holds '</style', which would end the "
+                          f"page's style sheet")
+    score = _script_text(script(game, lang, rules_dir))
+    view = _script_text("\n".join([f"var T = {_json(words)};", _read("view.js"),
+                                   _read(f"{game}.view.js"), "start();"]))
+    template = Template(_read("page.html"))
+    try:
+        page = template.substitute(
+            lang=lang, game=game, title=html.escape(words["of_game"].replace("{name}", name)),
+            name=html.escape(name), scorer=html.escape(words["scorer"]), css=css, csp=_POLICY,
+            score=score, view=view)
+    except KeyError as exc:
+        raise ScorerError(f"{_shown('page.html')}: unknown placeholder ${exc.args[0]}") from None
+    except ValueError as exc:
+        raise ScorerError(f"{_shown('page.html')}: {exc}") from None
+    first = re.search(r"<(?:script|style)\b", page, re.IGNORECASE)
+    if _POLICY not in page[:first.start() if first else None]:
+        raise ScorerError(f"{_shown('page.html')}: needs its policy before any script or "
+                          f"style: add <meta http-equiv=\"Content-Security-Policy\" "
+                          f"content=\"$csp\"> after <meta charset>")
+    page = page.replace(_POLICY, html.escape(_policy(page), quote=False), 1)
     return page.encode("utf-8")
 
 
@@ -315,15 +364,68 @@ self.addEventListener("fetch", function (event) {
 """
 
 
+_IN_SCRIPT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                           "\u2028": "\\u2028", "\u2029": "\\u2029"})
+"""What JSON may not hold inside a page's script: ``<`` (``</script``, ``<!--``,
+``<script`` in any case end or derail it), and with it ``>``, ``&`` and the two line
+separators older engines read as the end of a line."""
+
+_UNSAFE = re.compile(r"<(?=!--|/?script)", re.IGNORECASE)
+"""What would end or derail an HTML script element, in any case: ``</script``, ``<script``
+and ``<!--``."""
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return json.dumps(value, ensure_ascii=False, sort_keys=True).translate(_IN_SCRIPT)
 
 
 def _script_text(source: str) -> str:
-    return source.replace("</script", "<\\/script")
+    """``source`` fit to stand in a ``<script>`` element: the ``<`` of what would end or
+    derail it written ``\\x3C``, which means ``<`` in a string, template or regular
+    expression (the HTML standard's advice; the page's own code has none outside them)."""
+    return _UNSAFE.sub(r"\\x3C", source)
 
 
-def _escape(text: str) -> str:
-    import html
+_POLICY = "\x00policy\x00"
+"""Where the page's policy goes, until the page it is made from is whole."""
 
-    return html.escape(text, quote=True)
+
+class _Inline(HTMLParser):
+    """The text of every ``<script>`` and ``<style>`` element of a page, as a browser
+    reads it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.found: dict[str, list[str]] = {"script": [], "style": []}
+        self._open: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.found:
+            self._open = []
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None:
+            self._open.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.found and self._open is not None:
+            self.found[tag].append("".join(self._open))
+            self._open = None
+
+
+def _policy(page: str) -> str:
+    """The page's Content-Security-Policy: its own inline scripts and style sheets, each by
+    the hash of its text, and nothing else but ``data:`` icons and, served over http(s), its
+    manifest and service worker."""
+    inline = _Inline()
+    inline.feed(page)
+    inline.close()
+
+    def hashes(texts: list[str]) -> str:
+        return " ".join("'sha256-{}'".format(base64.b64encode(
+            hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii"))
+            for text in dict.fromkeys(texts)) or "'none'"
+
+    return (f"default-src 'none'; script-src {hashes(inline.found['script'])}; "
+            f"style-src {hashes(inline.found['style'])}; img-src data:; manifest-src 'self'; "
+            "worker-src 'self'; base-uri 'none'; form-action 'none'")

@@ -59,6 +59,8 @@ MESSAGES = {
     "name_long": N_("{where}: {value} is longer than {most} characters"),
     "name_control": N_("{where}: {value} holds a control character ({code}); a name is "
                        "plain text on one line"),
+    "name_invisible": N_("{where}: {value} has an invisible character ({code})"),
+    "name_letter": N_("{where}: {value} has no letter or digit"),
     "name_twice": N_("{where}: {name} is given twice (names {first} and {second})"),
     "players_count": N_("{where}: {given} given; the game is for {low} to {high} players"),
     "player_name": N_("{where}: name {index}"),

@@ -104,6 +104,23 @@ function page_call(state, call) {
   else if (!pnp_blank(call.rank)) out.rank = pnp_entry(call.rank);
   return out;
 }
+/* A team named as a player is refused by the deal script only as typed; the engine also
+   when they are the same name composed (page_name_key). Checked in the engine's order:
+   the players' names, the teams', then this. */
+function page_check_sides(data) {
+  if (!pnp_is_map(data.teams)) return;
+  var teams = [], keys = [], team, i;
+  for (team in data.teams) teams.push(team);
+  if (teams.length !== RND.partner_sides) return;
+  pnp_names(data.players, RND.range, null, "players");
+  pnp_names(teams, null, pnp_say("teams"), "teams");
+  for (i = 0; i < data.players.length; i++) keys.push(page_name_key(data.players[i]));
+  for (i = 0; i < teams.length; i++) {
+    if (keys.indexOf(page_name_key(teams[i])) >= 0) {
+      pnp_fail("teams", "team_player", {team: teams[i]});
+    }
+  }
+}
 /* Where in the page's state a deal's fault lies. */
 function page_deal_place(state, k, at) {
   var n = state.players.length, sides = page_side_count(n), m;
@@ -142,6 +159,7 @@ PAGE.score = function (state) {
     if (k > 0 && before === null) { deals.push(null); continue; }
     var data = PAGE.deal(state, k, before);
     try {
+      page_check_sides(data);
       var result = pnp_ronda(data);
     } catch (e) {
       if (!e || !e.pnp) throw e;

@@ -25,7 +25,7 @@ function h(tag, attrs, kids) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "text") node.textContent = value;
     else if (key === "class") node.className = value;
-    else if (key === "style") node.setAttribute("style", value);
+    else if (key === "style") node.style.cssText = value;  /* the policy forbids style="" */
     else node.setAttribute(key, value === true ? "" : value);
   }
   if (kids) {

@@ -14,6 +14,7 @@ PAGE.score = function (state) {
     bad[name] = true;
   }
   for (i = 0; i < r.bad.length; i++) if (!bad[r.bad[i]]) page_fault(faults, "v/" + r.bad[i], "");
+  page_check_seats(state, r.seats, faults);
   for (i = 0; i < r.seats.length; i++) {
     var s = r.seats[i], shown = r.values["total_" + s];
     players.push({seat: s, name: page_trim(state.v["name_" + s]),
@@ -24,6 +25,20 @@ PAGE.score = function (state) {
           ranking: ok && r.last ? page_ranking(players, r.higher_wins) : [],
           higher_wins: r.higher_wins !== false};
 };
+/* The pad tells names apart as they are typed; the engine as they read (composed): a name
+   the pad let through that the engine refuses is a fault on its box. */
+function page_check_seats(state, seats, faults) {
+  var names = [];
+  for (var i = 0; i < seats.length; i++) names.push(page_trim(state.v["name_" + seats[i]]));
+  try {
+    page_names(names, null, null, "players");
+  } catch (e) {
+    if (!e || !e.pnp) throw e;
+    var at = "v/name_" + seats[+/\d+$/.exec(e.at)[0]];
+    for (var k = 0; k < faults.length; k++) if (faults[k].at === at) return;
+    page_fault(faults, at, e.message);
+  }
+}
 PAGE.exported = function (state) {
   var v = state.v || {}, r = pnp_score(page_pad(state)), seats = r.seats, players = [], i, h, s;
   for (i = 0; i < seats.length; i++) players.push(page_trim(v["name_" + seats[i]]));

@@ -21,10 +21,9 @@ try {
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector("#board");
-  const manifest = await page.evaluate(async () => {
-    const link = document.querySelector('link[rel="manifest"]');
-    return link ? (await fetch(link.href)).json() : null;
-  });
+  // Read as the browser reads it, not by the page: the page's policy lets it fetch nothing.
+  const href = await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.href);
+  const manifest = href ? await (await page.request.get(href)).json() : null;
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await page.waitForSelector("#board");

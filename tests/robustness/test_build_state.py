@@ -1,6 +1,7 @@
 """``pnp build`` state that always recovers: whatever is found in the build folder (a
-corrupt manifest, a truncated PDF, a folder where a file goes, temporary files of a
-killed build), the next build succeeds and leaves the folder sound. Concurrent builds of
+corrupt manifest, a truncated PDF, a folder or file pnp made where a file or folder of
+its own goes, temporary files of a killed build), the next build succeeds and leaves the
+folder sound (what pnp did not make is refused instead: ``test_outputs.py``). Concurrent builds of
 one folder take turns, and a killed build takes its workers with it.
 
 Most cases corrupt a copy of one small build (Spectacle's sheets, in English on A4) and
@@ -122,7 +123,8 @@ def raw(content: bytes) -> Callable[[Path], None]:
 
 
 def in_the_way(relative: str, kind: str) -> Callable[[Path], None]:
-    """Put a folder (with a file inside) or a file where ``relative`` goes."""
+    """Put where ``relative`` goes what pnp made and left: a folder of folders and a
+    temporary file, or a file its manifest names (as a build of another layout would)."""
     def put(out: Path) -> None:
         path = out / relative
         if path.is_dir():
@@ -130,10 +132,13 @@ def in_the_way(relative: str, kind: str) -> Callable[[Path], None]:
         else:
             path.unlink(missing_ok=True)
         if kind == "folder":
-            path.mkdir()
-            (path / "inside.txt").write_text("x")
+            (path / "stale" / "empty").mkdir(parents=True)
+            (path / "stale" / ".old.pdf.abcd1234.tmp").write_text("x")
         else:
-            path.write_text("not a folder")
+            path.write_text("a file of another layout")
+            manifest = json.loads((out / MANIFEST).read_text())
+            manifest[relative] = manifest[AID]
+            (out / MANIFEST).write_text(json.dumps(manifest))
     return put
 
 

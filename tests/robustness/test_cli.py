@@ -200,7 +200,7 @@ def test_a_device_stays_a_device_and_a_pipe_a_pipe(place: Path) -> None:
 
 
 def test_a_link_to_a_regular_file_is_written_through(tmp_path: Path) -> None:
-    (tmp_path / "kept.pdf").write_bytes(b"old\n")
+    (tmp_path / "kept.pdf").write_bytes(b"%PDF-1.7 old\n")
     (tmp_path / "link.pdf").symlink_to("kept.pdf")
     run = pnp("sheet", "spectacle", "-o", "link.pdf", cwd=tmp_path)
     assert run.code == 0, run.stderr

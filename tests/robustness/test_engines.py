@@ -141,7 +141,9 @@ def test_the_command_refuses_in_one_short_line(game: str, data: Any, args: tuple
 
 NAMES = st.text(st.characters(categories=["L", "N"]), min_size=1, max_size=12)
 CONTROLS = st.sampled_from(["\n", "\r", "\t", "\x00", "\x1b", "\x7f", "\x85", "\u2028",
-                            "\u2029", "\u202e", "\u200b", "\ufeff", "\ud800"])
+                            "\u2029", "\u202e", "\ud800"])
+INVISIBLES = st.sampled_from(["\u200b", "\u200d", "\ufeff", "\u3164", "\u115f", "\ufe0f",
+                              "\u2800", "\u034f", "\U000e0041"])
 
 
 def refusal(game: str, data: Any) -> str:
@@ -248,6 +250,16 @@ def test_a_name_that_would_act_on_the_terminal_is_refused(
     game, data = table
     bad = name[:at] + control + name[at:]
     assert "control character" in refusal(game, rename(game, data, index, bad))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TABLES, st.integers(0, 7), INVISIBLES, st.integers(0, 12), NAMES)
+def test_a_name_with_a_character_that_shows_nothing_is_refused(
+        table: tuple[str, dict[str, Any]], index: int, blank: str, at: int,
+        name: str) -> None:
+    game, data = table
+    bad = name[:at] + blank + name[at:]
+    assert "invisible character" in refusal(game, rename(game, data, index, bad))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

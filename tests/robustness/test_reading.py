@@ -87,6 +87,13 @@ def long_integer_json(game: str) -> tuple[bytes, str, list[str]]:
     return text.encode(), ".json", [f":{line}: a number of 5000 digits"]
 
 
+def non_decimal_yaml(game: str) -> tuple[bytes, str, list[str]]:
+    text = example(game) + "extra: 0x11\n"
+    line = first_line_of(text, "extra:")
+    return text.encode(), ".yaml", [
+        f':{line}: 0x11 is not a decimal number (write 17, or "0x11" for text)']
+
+
 def nineteen_digits_json(game: str) -> tuple[bytes, str, list[str]]:
     return b'{"x": -1234567890123456789}', ".json", ["a number of 19 digits (at most 18)"]
 
@@ -171,9 +178,10 @@ def two_documents(game: str) -> tuple[bytes, str, list[str]]:
 
 CALCULATOR: list[Callable[[str], tuple[bytes, str, list[str]]]] = [
     deep_json, deep_yaml_flow, deep_yaml_block, deep_yaml_compact, long_integer_yaml,
-    long_integer_json, nineteen_digits_json, binary, random_binary, duplicate_yaml,
-    duplicate_json, duplicate_nested, recursive_alias, billion_laughs, alias_only, merge_key,
-    tag, list_key, mapping_key, empty_key, control_character, too_large, two_documents,
+    long_integer_json, non_decimal_yaml, nineteen_digits_json, binary, random_binary,
+    duplicate_yaml, duplicate_json, duplicate_nested, recursive_alias, billion_laughs,
+    alias_only, merge_key, tag, list_key, mapping_key, empty_key, control_character,
+    too_large, two_documents,
 ]
 
 
@@ -335,6 +343,7 @@ DEFINITIONS: list[tuple[str, Callable[[str], tuple[bytes, str]], str]] = [
     ("recursive alias", appended("loop: &l [*l]\n"), "anchors (&l) are not allowed"),
     ("billion laughs", appended(LAUGHS), "anchors (&l0) are not allowed"),
     ("long integer", appended("extra: " + "9" * 5000 + "\n"), "a number of 5000 digits"),
+    ("octal number", appended("extra: 017\n"), '017 is not a decimal number (write 17, or'),
     ("block nesting", appended("deep:\n" + "".join(" " * i + "-\n" for i in range(1, 80)), 64),
      "nested deeper than 64 levels"),
     ("tag", appended("extra: !!binary aGVsbG8=\n"), "tags (!!binary) are not allowed"),
