@@ -557,10 +557,11 @@ def write_previews(out: Path, folder: Path) -> list[Path]:
     written = []
     for name, built in PREVIEWS.items():
         source = out / built
-        if not source.exists():
+        pdf = read_own(source)
+        if pdf is None:
             raise PnpError(f"{source}: not built, so its preview cannot be made "
                            f"(build English on A4 first)")
-        png, _pages = first_page(source.read_bytes(), PREVIEW_DPI)
+        png, _pages = first_page(pdf, PREVIEW_DPI)
         picture = folder / f"{name}.png"
         write(picture, png)
         written.append(picture)

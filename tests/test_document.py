@@ -222,12 +222,18 @@ def test_both_editions_refuse_a_reference_outside_the_document(hostile: Path, fm
     assert "rulebooks/qwinto/en.md:5: " in str(caught.value)
 
 
+_ONE_PIXEL_PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQD3A0FD"
+                  "AAAAAElFTkSuQmCC")
+"""A PNG of one pixel: an inline image is what its bytes say (the PNG signature alone
+is no image)."""
+
+
 def test_the_html_edition_is_self_contained_and_forbids_loading(hostile: Path) -> None:
     from PIL import Image
 
     Image.new("RGB", (4, 4), (200, 0, 0)).save(hostile.parents[2] / "dot.png")
     hostile.write_text("# Hi\n\n![a dot](dot.png) [up](#hi) [pnp](https://pnp.example/) "
-                       "![inline](data:image/png;base64,iVBORw0KGgo=)\n")
+                       f"![inline](data:image/png;base64,{_ONE_PIXEL_PNG})\n")
     page = render("rulebook", "qwinto", "en", fmt="html").decode()
     head = page.split("<head>", 1)[1]
     assert head.lstrip().startswith(f'<meta http-equiv="Content-Security-Policy" '

@@ -49,11 +49,6 @@ READERS = {
     ("preflight.py", "checker"): "preflight's own source, hashed",
     ("render/document.py", "_memory_allowance"): "/proc/self/statm",
     ("assets.py", "init"): "copies the bundled edition (pnp's data) into a new one",
-    # TODO lead: reads that may reach a file someone else put there
-    ("build.py", "write_previews"): "TODO lead: a built PDF read with read_bytes; a kept "
-                                    "(unchanged) output is not rewritten, so a link or FIFO "
-                                    "put in its place is followed unbounded (files.read_own "
-                                    "would refuse it)",
 }
 """(module under pnp/, function) -> why its reads are safe."""
 

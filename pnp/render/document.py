@@ -12,8 +12,8 @@ The pipeline, one stage a function so tests can look between them:
    of contents; the page may refer only to what :mod:`pnp.render.references` allows;
 3. :func:`render_pdf` lays it out with WeasyPrint, whose URL fetcher reads only
    the edition's templates and pnp's fonts: anything else stops the build.
-   :func:`standalone_html` inlines the images and style sheet instead, and forbids
-   the browser to load anything.
+   :func:`standalone_html` inlines the images and style sheet instead, cleans the
+   finished page as a browser reads it, and forbids the browser to load anything.
 
 A rulebook is laid out once, on an A4 page whose text block also fits a US Letter
 page; :func:`fit_paper` gives the Letter edition by recentring the page boxes. Both
@@ -59,7 +59,20 @@ from pnp.render.figures import FigureError, Figures, inline, overlay
 from pnp.render.flow import align_numbers, keep_together
 from pnp.render.identity import lockup_svg
 from pnp.render.paper import css_size, points
-from pnp.render.references import Fault, Outside, Policy, Unreadable, clipped, read_inside
+from pnp.render.references import (
+    IMAGES,
+    MAX_FETCHED,
+    Fault,
+    Outside,
+    Policy,
+    Unreadable,
+    clipped,
+    data_bytes,
+    data_inside,
+    image_type,
+    loadable,
+    read_inside,
+)
 
 KINDS = {"rulebook": "rulebooks", "card": "cards"}
 PAPERS = {"rulebook": ("a4", "letter"), "card": ("a5",)}
@@ -226,21 +239,32 @@ def _refuse(fault: Fault | None, sources: Sequence[tuple[Path, str]]) -> None:
 
 def render_pdf(composed: Composed) -> bytes:
     """Lay out and write a composed document as a tagged PDF (PDF/UA-1), on its first paper."""
+    with _fonts() as fonts:
+        pdf, places = _lay_out(composed, fonts)
+    figures = composed.figures
+    if figures is not None and figures.drawn:
+        pdf = overlay(pdf, places, figures.pdf(), figures.drawn)
+    return pdf
+
+
+def _lay_out(composed: Composed, fonts: Any) -> tuple[bytes, dict[str, tuple[int, Any]]]:
+    """The PDF WeasyPrint writes for ``composed`` with the font configuration ``fonts``,
+    and where its figures go (see :func:`render_pdf`)."""
     import weasyprint
 
     fetcher = _fetcher()
     size = f"@page {{ size: {css_size(PAPERS[composed.kind][0])}; }}\n"
-    style = weasyprint.CSS(string=size + font_faces(), url_fetcher=fetcher,
-                           font_config=_font_config())
     text = shown(source(composed.kind, composed.game, composed.lang))
     base_url = current().templates.as_uri() + "/"
 
     def lay_out(page: str) -> Any:
         with _time_limit(LAYOUT_SECONDS):
             return weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
-                stylesheets=[style], font_config=_font_config())
+                stylesheets=[style], font_config=fonts)
 
     try:
+        style = weasyprint.CSS(string=size + font_faces(), url_fetcher=fetcher,
+                               font_config=fonts)
         document = lay_out(composed.html)
         fill = last_page_fill(document) if len(document.pages) > 2 else 1.0
         for spacing in SPACINGS:
@@ -264,10 +288,7 @@ def render_pdf(composed: Composed) -> bytes:
         raise DocumentError(f"{text}: nested too deeply to lay out") from None
     except MemoryError:
         raise DocumentError(f"{text}: takes more memory to lay out than there is") from None
-    figures = composed.figures
-    if figures is not None and figures.drawn:
-        pdf = overlay(pdf, places, figures.pdf(), figures.drawn)
-    return pdf
+    return pdf, places
 
 
 SHORT_LAST_PAGE = 0.2
@@ -327,12 +348,74 @@ def font_faces() -> str:
                    for family, weight, style, file in FACES)
 
 
-@functools.cache
-def _font_config() -> Any:
-    """One font configuration per process: the bundled fonts are loaded once, not per document."""
+FONT_FOLDER = "pnp-fonts-"
+"""How the folders WeasyPrint writes a layout's fonts into are named, before the process id."""
+
+
+@contextlib.contextmanager
+def _fonts() -> Iterator[Any]:
+    """A font configuration for one document, and the folder WeasyPrint copies the fonts
+    it loads into (about 5 MB in the temporary folder), removed after the layout: when
+    it fails and when the process is asked to stop (SIGTERM) too. A process killed
+    outright (SIGKILL) cannot remove it: the next one to lay out a document does.
+
+    WeasyPrint itself removes the folder only when the configuration is collected, which
+    a process that ends never does. A configuration costs about 50 ms a document."""
+    import shutil
+    import signal
+    import tempfile
+    import threading
+
     from weasyprint.text.fonts import FontConfiguration
 
-    return FontConfiguration()
+    _remove_abandoned(Path(tempfile.gettempdir()))
+    asked: list[int] = []
+
+    def stop(number: int, _frame: Any) -> None:
+        asked.append(number)
+        raise _Stopped
+
+    armed = (threading.current_thread() is threading.main_thread()
+             and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+    if armed:
+        signal.signal(signal.SIGTERM, stop)
+    folder: Path | None = None
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=f"{FONT_FOLDER}{os.getpid()}-"))
+        config = FontConfiguration()
+        config._folder = folder  # where WeasyPrint writes the fonts (no public setting)
+        yield config
+    except _Stopped:
+        pass
+    finally:
+        if armed:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+    if asked:  # even if WeasyPrint swallowed the exception (it catches all around SVG)
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise SystemExit(128 + signal.SIGTERM)
+
+
+class _Stopped(BaseException):
+    """SIGTERM during a layout, raised where the process is, so that its fonts are removed
+    before it ends as SIGTERM ends it."""
+
+
+def _remove_abandoned(temporary: Path) -> None:
+    """Remove the font folders of pnp processes that no longer run."""
+    import shutil
+
+    for folder in temporary.glob(f"{FONT_FOLDER}*-*"):
+        pid = folder.name[len(FONT_FOLDER):].split("-", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            continue
 
 
 def fit_paper(pdf: bytes, paper: str) -> bytes:
@@ -408,7 +491,7 @@ def standalone_html(composed: Composed, paper: str) -> str:
     _refuse(policy.page(page), sources)
     if composed.figures is not None:
         page = inline(page, composed.figures.drawn)
-    return page
+    return policy.finished(page, composed.lang)
 
 
 def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
@@ -462,28 +545,46 @@ def _game_context(game: str, rules: Any) -> dict[str, Any]:
 
 def _fetcher() -> Any:
     """WeasyPrint's fetcher, allowed to read only the edition's templates and pnp's fonts
-    (and inline ``data:``): anything else stops the layout, naming what was refused."""
+    (and inline ``data:``): anything else stops the layout, naming what was refused. What
+    it reads of the edition (and any ``data:``) must be :func:`loadable`: a PNG or JPEG
+    image within bounds, or neither markup nor another kind of image."""
+    import mimetypes
     from urllib.parse import urlsplit
     from urllib.request import url2pathname
 
-    from weasyprint.urls import FatalURLFetchingError, URLFetcher
+    from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-    readable = (current().templates.resolve(), FONTS.resolve())
+    templates = current().templates.resolve()
+    fonts = FONTS.resolve()
 
     class ProjectFetcher(URLFetcher):  # type: ignore[misc]
         def fetch(self, url: str, headers: Any = None) -> Any:
             parts = urlsplit(url)
             if parts.scheme.lower() == "data":
+                try:
+                    data = data_bytes(url)
+                    loadable(data)
+                except Unreadable as exc:
+                    raise FatalURLFetchingError(f"refers to {clipped(url, 40)}: {exc}") from None
                 return super().fetch(url, headers)
             if parts.scheme.lower() == "file" and parts.netloc in ("", "localhost"):
                 path = Path(url2pathname(parts.path)).resolve()
-                if any(path.is_relative_to(folder) for folder in readable):
-                    if not path.is_file():
-                        name = (path.relative_to(readable[0])
-                                if path.is_relative_to(readable[0]) else path)
-                        raise FatalURLFetchingError(f"refers to {clipped(str(name))}, which is "
-                                                    f"not a file in the edition's templates")
+                if path.is_relative_to(fonts) and path.is_file():
                     return super().fetch(url, headers)
+                if path.is_relative_to(templates):
+                    name = clipped(str(path.relative_to(templates)))
+                    if not path.is_file():
+                        raise FatalURLFetchingError(f"refers to {name}, which is not a file in "
+                                                    f"the edition's templates")
+                    try:
+                        data = data_inside(templates, path, MAX_FETCHED, "a file to lay out")
+                        kind = image_type(data) if path.suffix.lower() in IMAGES else None
+                        loadable(data)
+                    except Unreadable as exc:
+                        raise FatalURLFetchingError(f"refers to {name}: {exc}") from None
+                    kind = kind or mimetypes.guess_type(path.name)[0]
+                    return URLFetcherResponse(path.as_uri(), data,
+                                              {"Content-Type": kind or "application/octet-stream"})
             raise FatalURLFetchingError(
                 f"refers to {clipped(url)}, outside the edition's templates and pnp's fonts")
 
@@ -606,7 +707,7 @@ def _render(env: _Sandbox, name: str, context: dict[str, Any], limit: int = MAX_
     parts: list[str] = []
     size = 0
     try:
-        with _memory_allowance(TEMPLATE_MEMORY):
+        with _memory_allowance(TEMPLATE_MEMORY), _time_limit(TEMPLATE_SECONDS):
             generator = cast(Generator[str, None, None],
                              env.get_template(name).generate(context))
             for part in generator:
@@ -618,6 +719,9 @@ def _render(env: _Sandbox, name: str, context: dict[str, Any], limit: int = MAX_
                 except _Refused as exc:
                     generator.throw(exc)  # raised where the template is, for its line
                 parts.append(part)
+    except _TooSlow as exc:  # one call that ran past the deadline, which only loops check
+        slow = _Refused(f"takes longer than {TEMPLATE_SECONDS:g} s to render")
+        raise DocumentError(_failure(slow.with_traceback(exc.__traceback__), main)) from None
     except Exception as exc:  # a publisher's template may fail in any way: say where
         raise DocumentError(_failure(exc, main)) from None
     return "".join(parts)

@@ -1,38 +1,52 @@
 """What a rulebook or card may refer to, in either edition.
 
 A document may link to its own headings (``#id``) and to ``https:`` and ``mailto:``
-addresses (hyperlinks a reader follows, never loaded), show PNG, JPEG, GIF and WebP
-images from its edition's templates folder or inline (``data:image/...``), and use the
-style sheets of that folder. Nothing else: no ``file:``, ``http:``, ``//host`` or other
-``data:`` references, no scripts, frames, forms or elements that load what they name.
+addresses (hyperlinks a reader follows, never loaded), show PNG and JPEG images from its
+edition's templates folder or inline (``data:image/...``), and use the style sheets of that
+folder. Nothing else: no ``file:``, ``http:``, ``//host`` or other ``data:`` references, no
+scripts, frames, forms or elements that load what they name. An image is what its bytes
+say it is, whatever its name or ``data:`` type, and its size is read from its header
+before anything decodes it.
 
 The PDF and the standalone HTML page pass the same policy when the document is
 composed. The HTML page then gets its images and style sheet inlined, is checked
-again with nothing outside it allowed, and carries a Content-Security-Policy that
-forbids a browser to load anything at all.
+again with nothing outside it allowed, is cleaned by the HTML parser browsers use
+(:meth:`Policy.finished`: what the policy's reading missed, a browser's reading does not
+keep) and carries, first in its head, a Content-Security-Policy that forbids a browser to
+load anything.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import html
+import io
 import re
-from collections.abc import Iterable
+import warnings
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
 from pnp.errors import ReadError
 from pnp.reading import decode, read_path
 
-IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
-          ".gif": "image/gif", ".webp": "image/webp"}
-"""The images a document may show, by the file's extension."""
+IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+"""The images a document may show, by the file's extension (and by its bytes:
+:func:`image_type`)."""
+_FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "MPO": "image/jpeg"}
+"""Pillow's names for them (a camera's JPEG with a second picture is an MPO)."""
+_MAGIC = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
 
 MAX_IMAGE = 4 * 1024 * 1024
-"""Bytes an image inlined into the HTML page may have."""
+"""Bytes an image may have."""
+MAX_PIXELS = 40_000_000
+"""Pixels an image may have (a 136 KB PNG of 12000 x 12000 takes 840 MB to lay out)."""
+MAX_FETCHED = 16 * 1024 * 1024
+"""Bytes any other file of the edition the layout loads (a font) may have."""
 
 CSP = ("default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'; "
        "base-uri 'none'; form-action 'none'")
@@ -49,15 +63,18 @@ ELEMENTS = {"html", "head", "body", "title", "meta", "link", "style", "main", "s
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 SVG_SHAPES = {"svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
-              "text", "tspan", "desc"}
+              "text", "tspan", "desc", "clippath"}
 """Inline vector drawings (title lockups, figures): shapes and text only. No ``use``,
 ``image``, ``foreignObject``, ``script``, ``style`` or animation, so a drawing can neither
-fetch nor run anything."""
+fetch nor run anything; ``url(...)`` only to its own parts (``clip-path="url(#id)"``)."""
 _PAINT = {"fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
           "stroke-linejoin", "opacity", "fill-opacity", "stroke-opacity", "transform",
           "font-family", "font-size", "font-weight", "font-style", "text-anchor",
-          "dominant-baseline", "fill-rule", "letter-spacing"}
+          "dominant-baseline", "fill-rule", "letter-spacing", "clip-path", "clip-rule"}
 ELEMENTS |= SVG_SHAPES
+_SVG_CASE = {name.lower(): name for name in ("clipPath", "viewBox", "preserveAspectRatio",
+                                             "textLength", "lengthAdjust", "clipPathUnits")}
+"""SVG's names in the case a browser's parser gives them (html.parser gives lower case)."""
 
 COMMON = {"id", "class", "title", "lang", "dir", "role", "hidden", "style"}
 ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt", "width", "height"},
@@ -73,12 +90,26 @@ ATTRIBUTES.update({
     "circle": {"cx", "cy", "r"} | _PAINT, "ellipse": {"cx", "cy", "rx", "ry"} | _PAINT,
     "line": {"x1", "y1", "x2", "y2"} | _PAINT, "polyline": {"points"} | _PAINT,
     "polygon": {"points"} | _PAINT, "path": {"d"} | _PAINT,
-    "text": {"x", "y", "dx", "dy", "textlength"} | _PAINT,
-    "tspan": {"x", "y", "dx", "dy"} | _PAINT})
+    "text": {"x", "y", "dx", "dy", "textlength", "lengthadjust"} | _PAINT,
+    "tspan": {"x", "y", "dx", "dy"} | _PAINT, "clippath": {"clippathunits"}})
 """Attributes beyond ``COMMON`` (and ``aria-*``, ``data-*``), per element (the HTML parser
 gives SVG's attributes in lower case: ``viewbox``)."""
 
 LINKS = ("https://", "mailto:")
+
+_CLEANER_TAGS = {_SVG_CASE.get(tag, tag) for tag in ELEMENTS - {"html", "head", "body", "link"}}
+_CLEANER_ATTRIBUTES = {"*": COMMON, **{
+    _SVG_CASE.get(tag, tag): {_SVG_CASE.get(name, name) for name in names}
+    for tag, names in ATTRIBUTES.items()}}
+"""The allow-list above, as nh3 takes it: a finished page is a fragment (its ``<html>``,
+``<head>`` and ``<body>`` are written anew) with no style sheet links (they are inlined)."""
+_UNREAD = {"script", "noscript", "template", "iframe", "object", "noembed", "noframes"}
+"""Elements whose content is not for a reader: dropped with them."""
+_ATTRIBUTES_WRITTEN = r'(?:\s+[^\s"\'>/=]+(?:="[^"]*")?)*'
+_HEAD_ITEM = re.compile(rf'\s+|<meta{_ATTRIBUTES_WRITTEN}>|<title{_ATTRIBUTES_WRITTEN}>[^<]*'
+                        rf'</title>|<style{_ATTRIBUTES_WRITTEN}>.*?</style>', re.DOTALL)
+"""What may lead a page as nh3 writes it out (attributes in double quotes, a title's
+text escaped, a style sheet's text ending at the first ``</style>``): its head."""
 
 
 @dataclass(frozen=True)
@@ -134,20 +165,23 @@ class Policy:
     def image(self, url: str) -> str | None:
         cleaned = _cleaned(url)
         if cleaned.lower().startswith("data:"):
-            kind = _data_type(cleaned)
-            return None if kind in IMAGES.values() else (
-                f"refers to {clipped(url, 40)}: only PNG, JPEG, GIF and WebP images may be "
-                f"inlined")
+            if _data_type(cleaned) not in IMAGES.values():
+                return f"refers to {clipped(url, 40)}: only PNG and JPEG images may be inlined"
+            return _problem(f"shows {clipped(url, 40)}", lambda: image_type(data_bytes(cleaned)))
         if self.standalone:
             return f"refers to {clipped(url)}, outside the page"
         found = self.local(url)
         if isinstance(found, str):
             return found
         if found.suffix.lower() not in IMAGES:
-            return f"shows {clipped(url)}, which is not a PNG, JPEG, GIF or WebP image"
-        if found.stat().st_size > MAX_IMAGE:
-            return f"shows {clipped(url)}, larger than {MAX_IMAGE // 1024 // 1024} MiB"
-        return None
+            return f"shows {clipped(url)}, which is not a PNG or JPEG image"
+        return _problem(f"shows {clipped(url)}", lambda: self.picture(found))
+
+    def picture(self, path: Path) -> tuple[str, bytes]:
+        """The MIME type and bytes of the image file ``path`` of the edition, or
+        :class:`Unreadable`."""
+        data = data_inside(self.root, path, MAX_IMAGE, "an image")
+        return image_type(data), data
 
     def sheet(self, url: str, file: Path | None = None, line: int | None = None,
               seen: set[Path] | None = None) -> Fault | None:
@@ -170,16 +204,22 @@ class Policy:
         return self.css(text, found, seen=seen)
 
     def resource(self, url: str) -> str | None:
-        """A ``url()`` in a style sheet: an image or font."""
+        """A ``url()`` in a style sheet: an image or font. A style sheet does not say which
+        it takes a file for, so each is :func:`loadable` (a font is no other image)."""
         cleaned = _cleaned(url)
         if cleaned.lower().startswith("data:"):
             kind = _data_type(cleaned)
-            return None if kind in IMAGES.values() or kind.startswith("font/") else (
-                f"refers to {clipped(url, 40)}: only images and fonts may be inlined")
+            if kind not in IMAGES.values() and not kind.startswith("font/"):
+                return f"refers to {clipped(url, 40)}: only images and fonts may be inlined"
+            return _problem(f"refers to {clipped(url, 40)}",
+                            lambda: loadable(data_bytes(cleaned)))
         if self.standalone:
             return f"refers to {clipped(url)}, outside the page"
         found = self.local(url)
-        return found if isinstance(found, str) else None
+        if isinstance(found, str):
+            return found
+        return _problem(f"refers to {clipped(url)}",
+                        lambda: loadable(data_inside(self.root, found, MAX_FETCHED, "a font")))
 
     def css(self, text: str, file: Path | None = None, *, declarations: bool = False,
             seen: set[Path] | None = None) -> Fault | None:
@@ -228,17 +268,11 @@ class Policy:
             if tag == "link":
                 out.append("" if styled else f"<style>\n{css}</style>")
                 styled = True
-            elif tag == "img":
+            else:
                 out.append("<img" + "".join(_attribute(name, self._inlined(value) if name == "src"
                                                        else value) for name, value in attrs) + ">")
-            else:
-                out.append(text[start:at] + f'\n<meta http-equiv="Content-Security-Policy" '
-                                            f'content="{CSP}">')
         out.append(text[at:])
-        page = "".join(out)
-        if not scan.head:
-            page = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n' + page
-        return page
+        return "".join(out)
 
     def _inlined(self, url: str | None) -> str | None:
         if url is None or _cleaned(url).lower().startswith("data:"):
@@ -246,17 +280,88 @@ class Policy:
         path = self.local(url)
         if isinstance(path, str):
             return url
-        encoded = base64.b64encode(path.read_bytes()).decode("ascii")
-        return f"data:{IMAGES[path.suffix.lower()]};base64,{encoded}"
+        try:
+            kind, data = self.picture(path)
+        except Unreadable:
+            return url  # refused by :meth:`page` (it is read again: what was checked)
+        return f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
+
+    def finished(self, page: str, lang: str) -> str:
+        """The standalone ``page`` as a browser may be given it: read by the HTML parser
+        browsers use (html5ever, through nh3), everything not in :data:`ELEMENTS` and
+        :data:`ATTRIBUTES` (and :meth:`link`, :meth:`image`, :meth:`css`) dropped, and
+        written out again with the Content-Security-Policy first in its head.
+
+        The parser reads a fragment, as a browser reads a ``<body>``: the head's title,
+        metadata and style sheet are kept where they are, and those that lead the page
+        go back into its head. The attributes of ``<html>`` and ``<body>``, which a
+        fragment has not, are read apart and pass the same allow-list."""
+        import nh3
+
+        roots = _Roots()
+        roots.feed(page)
+        roots.close()
+        tops = {tag: "".join(_attribute(name, value) for name, value in attrs.items()
+                             if name in COMMON | ATTRIBUTES.get(tag, set())
+                             and self._kept(tag, name, value) is not None)
+                for tag, attrs in (("html", {"lang": lang, **roots.found["html"]}),
+                                   ("body", roots.found["body"]))}
+
+        cleaned = nh3.clean(page, tags=_CLEANER_TAGS, clean_content_tags=_UNREAD,
+                            attributes=_CLEANER_ATTRIBUTES, attribute_filter=self._kept,
+                            generic_attribute_prefixes={"aria-", "data-"},
+                            url_schemes={"https", "mailto", "data"}, link_rel=None,
+                            strip_comments=True)
+        at = 0
+        while (item := _HEAD_ITEM.match(cleaned, at)) and item.end() > at:
+            at = item.end()
+        head = re.sub(r"<meta charset=\"[^\"]*\">", "", cleaned[:at]).strip()
+        head += "\n" if head else ""
+        return (f'<!doctype html>\n<html{tops["html"]}>\n<head>\n'
+                f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+                f'<meta charset="utf-8">\n{head}</head>\n'
+                f'<body{tops["body"]}>{cleaned[at:].rstrip()}\n</body>\n</html>\n')
+
+    def _kept(self, tag: str, name: str, value: str) -> str | None:
+        """An attribute's value, if the policy allows it (for :meth:`finished`)."""
+        if tag == "a" and name == "href":
+            problem = self.link(value)
+        elif name == "src":
+            problem = self.image(value)
+        elif name == "style":
+            problem = self._css_problem(value)
+        elif tag.lower() in SVG_SHAPES and "url(" in value.lower():
+            problem = None if _own_parts(value) else "refers to something"
+        else:
+            problem = None
+        return value if problem is None else None
+
+    def _css_problem(self, declarations: str) -> str | None:
+        fault = self.css(declarations, declarations=True)
+        return None if fault is None else fault.message
 
 
 class _Found(Exception):
     pass
 
 
+class _Roots(HTMLParser):
+    """The attributes of a page's first ``<html>`` and ``<body>``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: dict[str, dict[str, str]] = {"html": {}, "body": {}}
+        self._seen: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.found and tag not in self._seen:
+            self._seen.add(tag)
+            self.found[tag].update((name, value or "") for name, value in attrs)
+
+
 class _Scan(HTMLParser):
     """Walks a page: stops at the first fault, or (``rewrite``) notes where the style
-    sheet links, the images and the ``<head>`` are."""
+    sheet links and the images are."""
 
     def __init__(self, policy: Policy, *, rewrite: bool = False) -> None:
         super().__init__(convert_charrefs=True)
@@ -264,13 +369,11 @@ class _Scan(HTMLParser):
         self.rewrite = rewrite
         self.fault: Fault | None = None
         self.tags: list[tuple[tuple[int, int], int, str, list[tuple[str, str | None]]]] = []
-        self.head = False
         self._style = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self.rewrite:
-            if tag in ("link", "img") or (tag == "head" and not self.head):
-                self.head = self.head or tag == "head"
+            if tag in ("link", "img"):
                 self.tags.append((self.getpos(), len(self.get_starttag_text() or ""), tag,
                                   attrs))
             return
@@ -311,8 +414,9 @@ class _Scan(HTMLParser):
         allowed = COMMON | ATTRIBUTES.get(tag, set())
         values = dict(attrs)
         for name, value in attrs:
-            if (name not in allowed and not name.startswith(("aria-", "data-"))
-                    and (tag, name) != ("meta", "http-equiv")):
+            if name == "http-equiv" and tag == "meta":
+                return Fault(value or name, "a <meta http-equiv> is not allowed in a document")
+            if name not in allowed and not name.startswith(("aria-", "data-")):
                 return Fault(name, f"the attribute '{clipped(name, 30)}' of <{tag}> is not "
                                    f"allowed in a document")
             problem = self._value(tag, name, value or "", values)
@@ -340,11 +444,8 @@ class _Scan(HTMLParser):
             return policy.css(value, declarations=True)
         if name == "xmlns" and tag == "svg" and value != SVG_NAMESPACE:
             return f"an <svg> may only name the SVG namespace, not {clipped(value)}"
-        if tag in SVG_SHAPES and "url(" in value.lower():
-            return f"a drawing may not refer to anything ({clipped(value)})"
-        if name == "http-equiv" and (value.lower() != "content-security-policy"
-                                     or values.get("content") != CSP):
-            return "a <meta http-equiv> is not allowed in a document"
+        if tag in SVG_SHAPES and "url(" in value.lower() and not _own_parts(value):
+            return f"a drawing may not refer to anything but its own parts ({clipped(value)})"
         return None
 
 
@@ -402,6 +503,16 @@ MAX_SOURCE = 1024 * 1024
 def read_inside(root: Path, path: Path, limit: int = MAX_SOURCE) -> str:
     """The text of ``path``: a regular file inside the folder ``root`` once every link
     is followed (``root`` is compared by its real path too), of at most ``limit`` bytes."""
+    data = data_inside(root, path, limit)
+    try:
+        return decode(data)
+    except ReadError as exc:
+        raise Unreadable(exc.message) from None
+
+
+def data_inside(root: Path, path: Path, limit: int, what: str = "a template") -> bytes:
+    """The bytes of ``path``, read as :func:`read_inside` reads it; more than ``limit`` are
+    refused as not ``what``."""
     real = real_path(path)
     if real is None:
         raise Outside("is a loop of links")
@@ -409,9 +520,97 @@ def read_inside(root: Path, path: Path, limit: int = MAX_SOURCE) -> str:
         raise Outside(f"leads outside the edition's {root.name} folder "
                       f"(to {clipped(str(real))})")
     try:
-        return decode(read_path(real, limit, "a template"))
+        return read_path(real, limit, what)
     except ReadError as exc:
         raise Unreadable(exc.message) from None
+
+
+def image_type(data: bytes) -> str:
+    """The MIME type of ``data``, a PNG or JPEG image of at most :data:`MAX_PIXELS`
+    pixels; else :class:`Unreadable` says what it is. Its magic bytes say what it is and
+    its header (all that Pillow reads when it opens an image) how large: nothing is
+    decoded, and no decompression-bomb warning is printed."""
+    if len(data) > MAX_IMAGE:
+        raise Unreadable(f"larger than {MAX_IMAGE // 1024 // 1024} MiB, not an image")
+    kind = next((kind for magic, kind in _MAGIC.items() if data.startswith(magic)), None)
+    if kind is None:
+        other = _pillow_format(data)
+        raise Unreadable(f"not a PNG or JPEG image{f' (a {other} image)' if other else ''}")
+    from PIL import Image
+
+    name = "PNG" if kind == "image/png" else "JPEG"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as picture:
+                width, height, found = picture.width, picture.height, picture.format
+    except Image.DecompressionBombError:
+        raise Unreadable(f"a {name} image of more than {MAX_PIXELS // 1_000_000} million "
+                         f"pixels") from None
+    except Exception:  # Pillow fails on a broken header in many ways: it is not an image
+        raise Unreadable(f"a broken {name} image (its header cannot be read)") from None
+    if _FORMATS.get(found or "") != kind:
+        raise Unreadable(f"a broken {name} image (its header cannot be read)")
+    if width * height > MAX_PIXELS:
+        raise Unreadable(f"a {name} image of {width} x {height} pixels, more than "
+                         f"{MAX_PIXELS // 1_000_000} million")
+    return kind
+
+
+def loadable(data: bytes) -> None:
+    """Refuse (:class:`Unreadable`) what the layout may not load, whatever a reference
+    calls it: WeasyPrint shows as an image whatever Pillow opens, and draws as SVG
+    whatever reads as XML. So a file the layout loads (a style sheet, a font, an image)
+    is a PNG or JPEG image within bounds (:func:`image_type`), or neither markup nor any
+    other image."""
+    if any(data.startswith(magic) for magic in _MAGIC):
+        image_type(data)
+    elif data.lstrip(b"\x00\xef\xbb\xbf\xfe\xff \t\r\n\f").startswith(b"<"):
+        raise Unreadable("markup (SVG or XML), not a PNG or JPEG image")
+    elif other := _pillow_format(data):
+        raise Unreadable(f"not a PNG or JPEG image (a {other} image)")
+
+
+def _pillow_format(data: bytes) -> str | None:
+    """The kind of image Pillow takes ``data`` for, if any."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data)) as picture:
+                return picture.format or "raster"
+    except Image.DecompressionBombError:
+        return "huge"
+    except Exception:  # not an image Pillow knows
+        return None
+
+
+def data_bytes(url: str) -> bytes:
+    """What a ``data:`` URL holds (:class:`Unreadable` if it cannot be read)."""
+    header, _, payload = url[5:].partition(",")
+    if header.lower().replace(" ", "").endswith(";base64"):
+        try:
+            return base64.b64decode(re.sub(r"\s", "", unquote(payload)), validate=True)
+        except (binascii.Error, ValueError):
+            raise Unreadable("not readable (its base64 is broken)") from None
+    return unquote_to_bytes(payload)
+
+
+def _problem(what: str, check: Callable[[], object]) -> str | None:
+    """``what`` (``shows x.png``) and why, if ``check`` refuses it."""
+    try:
+        check()
+    except Unreadable as exc:
+        return f"{what}: {exc}"
+    return None
+
+
+def _own_parts(value: str) -> bool:
+    """Whether every ``url(...)`` in an SVG attribute names a part of the page (``#id``)."""
+    return all(re.match(r"url\(\s*['\"]?#[\w.:-]+['\"]?\s*\)", value[match.start():],
+                        re.IGNORECASE)
+               for match in re.finditer(r"url\(", value, re.IGNORECASE))
 
 
 def _cleaned(url: str) -> str:
