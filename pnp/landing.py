@@ -200,12 +200,29 @@ def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
     languages = "".join(
         f'<label><input type="radio" name="lang" value="{lang}"> '
         f'<span lang="{lang}">{LANGUAGE_NAMES[lang]}</span></label>' for lang in LANGUAGES)
-    return TEMPLATE.format(nav=nav, languages=languages, games="\n".join(cards))
+    made = TEMPLATE.format(nav=nav, languages=languages, games="\n".join(cards),
+                           policy=POLICY)
+    return made.replace(POLICY, html.escape(_policy(made), quote=False), 1)
+
+
+POLICY = "\x00policy\x00"
+"""Where the page's Content-Security-Policy goes, until the page is whole."""
+
+
+def _policy(made: str) -> str:
+    """The page's policy: no script or style sheet but its own (by their hashes), no
+    plug-in, no ``<base>``, no form; pictures and links as the page has them."""
+    from pnp.render.references import inline_sources
+
+    sources = inline_sources(made)
+    return (f"script-src {sources['script']}; style-src {sources['style']}; "
+            "object-src 'none'; base-uri 'none'; form-action 'none'")
 
 
 TEMPLATE = """<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Print-and-play files</title>
 <style>

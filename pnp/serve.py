@@ -82,12 +82,19 @@ TYPES = {".html": "text/html; charset=utf-8", ".pdf": "application/pdf",
 
 PAGES = ("text/html", "image/svg+xml")
 """Types a browser runs scripts in: they get the Content-Security-Policy."""
-CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; "
-       "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
-       "frame-ancestors 'none'")
-"""The pages' policy: their own inline scripts and styles and this server, nothing else. A
-page's own stricter policy (the rulebooks forbid every script) still holds."""
+def policy(scripts: str = "") -> str:
+    """The policy a page is sent with: scripts from this server and the page's own inline
+    ones, given by their hashes in ``scripts``; styles, pictures and fonts from this
+    server or inline; nothing from elsewhere. A page's own stricter policy (the rulebooks
+    forbid every script) still holds."""
+    return (f"default-src 'self'; script-src 'self'{' ' + scripts if scripts else ''}; "
+            "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; "
+            "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'")
+
+
+CSP = policy()
+"""The policy of what is not an HTML page (a drawing, an error): no inline script runs."""
 
 LIVE_SCRIPT = """(() => {
   const page = document.currentScript.dataset.page;
@@ -501,14 +508,21 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.NOT_MODIFIED, b"", None, headers={"ETag": tag},
                        with_body=False)
             return
-        self._send(HTTPStatus.OK, data, kind, headers={"ETag": tag}, with_body=with_body)
+        headers = {"ETag": tag}
+        if kind.startswith("text/html"):
+            from pnp.render.references import inline_sources
+
+            scripts = inline_sources(data.decode("utf-8", "replace"))["script"]
+            headers["Content-Security-Policy"] = policy("" if scripts == "'none'" else scripts)
+        self._send(HTTPStatus.OK, data, kind, headers=headers, with_body=with_body)
 
     def _send(self, status: HTTPStatus, data: bytes, kind: str | None,
               headers: dict[str, str] | None = None, with_body: bool = True) -> None:
         self.send_response(status)
         if kind:
             self.send_header("Content-Type", kind)
-            if kind.split(";")[0] in PAGES or status >= 400:
+            if (kind.split(";")[0] in PAGES or status >= 400) and \
+                    "Content-Security-Policy" not in (headers or {}):
                 self.send_header("Content-Security-Policy", CSP)
         if status != HTTPStatus.NOT_MODIFIED:
             self.send_header("Content-Length", str(len(data)))

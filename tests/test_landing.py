@@ -148,3 +148,29 @@ def test_each_scorer_is_offered_for_the_phone_with_a_qr_code_where_served() -> N
     assert 'data-qr="qwinto/en/qwinto-scorer.html"' in phone
     assert "sw.js" not in text
     assert "/__pnp/qr.svg?path=" in text and "location.protocol" in text
+
+
+def test_the_page_runs_its_own_script_and_style_only(tmp_path: Path) -> None:
+    """Its policy allows its one script and style sheet by their hashes (computed here
+    from the page's text): in Chromium the filters' script runs and hides the files of the
+    other paper, and a handler slipped into the markup does not."""
+    import base64
+    import hashlib
+
+    from browser import dumped_dom
+
+    text = page(MANIFEST, GAMES, lambda key: "thumbs/x.png" if key.endswith(".pdf") else None)
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', text)
+    assert policy and text.index(policy.group(0)) < text.index("<style>")
+    for kind in ("script", "style"):
+        inline = re.findall(rf"<{kind}>(.*?)</{kind}>", text, re.DOTALL)
+        digests = [base64.b64encode(hashlib.sha256(part.encode()).digest()).decode()
+                   for part in inline]
+        assert len(inline) == 1
+        assert f"{kind}-src 'sha256-{digests[0]}';" in html.unescape(policy.group(1))
+    assert "unsafe" not in policy.group(1)
+    slipped = text.replace("</main>", '<img src="missing.png" onerror="document.title=1"></main>')
+    (tmp_path / "index.html").write_text(slipped, encoding="utf-8")
+    dom = dumped_dom(tmp_path / "index.html", tmp_path / "profile")
+    assert "<title>Print-and-play files</title>" in dom
+    assert re.search(r'<li data-paper="(a4|letter)"[^>]* hidden', dom), dom[:3000]

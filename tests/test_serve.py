@@ -4,7 +4,9 @@ it, or the broken edit's line until it is fixed."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import http.client
 import json
 import multiprocessing
@@ -127,10 +129,14 @@ def test_each_file_is_sent_as_it_is_with_its_type(site: Path, path: str, kind: s
 
 def test_the_pages_policy_lets_their_own_inline_script_run_and_nothing_from_elsewhere(
         site: Path) -> None:
+    script = "document.body.dataset.ran = 'yes';"
+    (site / "index.html").write_text(f"<!doctype html><title>index</title><body>landing"
+                                     f"<script>{script}</script></body>")
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
     with serving(site) as server:
         policy = fetch(server, "/index.html")[1]["content-security-policy"]
     directives = {d.split()[0]: d.split()[1:] for d in policy.split("; ")}
-    assert directives["script-src"] == ["'self'", "'unsafe-inline'"]
+    assert directives["script-src"] == ["'self'", f"'sha256-{digest}'"]
     assert directives["connect-src"] == ["'self'"]
     assert directives["default-src"] == ["'self'"]
     assert directives["frame-ancestors"] == ["'none'"]

@@ -28,12 +28,9 @@ scripts and style sheet only, each allowed by the hash of its text, and loads no
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import html
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from string import Template
 from typing import Any
@@ -43,7 +40,7 @@ from pnp.definitions import load
 from pnp.errors import PnpError
 from pnp.i18n import N_, Translate, translator
 from pnp.render import scoring
-from pnp.render.references import Unreadable, read_inside
+from pnp.render.references import Unreadable, inline_sources, read_inside
 
 MAX_TEMPLATE = 64 * 1024
 """Bytes one template file of the page may have: the largest bundled one (``view.js``) has
@@ -390,42 +387,11 @@ _POLICY = "\x00policy\x00"
 """Where the page's policy goes, until the page it is made from is whole."""
 
 
-class _Inline(HTMLParser):
-    """The text of every ``<script>`` and ``<style>`` element of a page, as a browser
-    reads it."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=False)
-        self.found: dict[str, list[str]] = {"script": [], "style": []}
-        self._open: list[str] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self.found:
-            self._open = []
-
-    def handle_data(self, data: str) -> None:
-        if self._open is not None:
-            self._open.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.found and self._open is not None:
-            self.found[tag].append("".join(self._open))
-            self._open = None
-
-
 def _policy(page: str) -> str:
     """The page's Content-Security-Policy: its own inline scripts and style sheets, each by
     the hash of its text, and nothing else but ``data:`` icons and, served over http(s), its
     manifest and service worker."""
-    inline = _Inline()
-    inline.feed(page)
-    inline.close()
-
-    def hashes(texts: list[str]) -> str:
-        return " ".join("'sha256-{}'".format(base64.b64encode(
-            hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii"))
-            for text in dict.fromkeys(texts)) or "'none'"
-
-    return (f"default-src 'none'; script-src {hashes(inline.found['script'])}; "
-            f"style-src {hashes(inline.found['style'])}; img-src data:; manifest-src 'self'; "
+    sources = inline_sources(page)
+    return (f"default-src 'none'; script-src {sources['script']}; "
+            f"style-src {sources['style']}; img-src data:; manifest-src 'self'; "
             "worker-src 'self'; base-uri 'none'; form-action 'none'")

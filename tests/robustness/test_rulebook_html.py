@@ -12,15 +12,14 @@ afterwards, so that each of the two guards is seen to hold by itself.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser import dumped_dom
 from pnp.render.references import CSP, Policy
 from refusal import assert_refused, pnp
 
@@ -47,26 +46,6 @@ PAYLOADS = {
     "svg link": f'<svg><a href="javascript:{RUN}"><text>x</text></a></svg>',
 }
 """Markup a browser runs or loads where a reader by other rules sees none."""
-
-
-def _need_chromium() -> str:
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is needed (Debian package chromium)")
-        pytest.skip("chromium missing")
-    return chromium
-
-
-def browsed(page: Path, profile: Path) -> str:
-    """The page's DOM once headless Chromium has loaded it and run what it runs."""
-    done = subprocess.run(
-        [_need_chromium(), "--headless", "--no-sandbox", "--disable-gpu",
-         "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking",
-         f"--user-data-dir={profile}", "--virtual-time-budget=2000", "--dump-dom",
-         page.as_uri()], capture_output=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout.decode("utf-8")
 
 
 class _Dom(HTMLParser):
@@ -107,7 +86,7 @@ class _Dom(HTMLParser):
 
 def assert_harmless(page: Path, profile: Path, *, csp: bool = True) -> None:
     dom = _Dom()
-    dom.feed(browsed(page, profile))
+    dom.feed(dumped_dom(page, profile))
     dom.close()
     assert "pwned" not in (dom.title or ""), "a handler ran"
     assert dom.title == TITLE

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from browser import dumped_dom
 from pnp import serve as serve_module
 from pnp.serve import CONNECTIONS, hosts
 from pnp.watch import snapshot
@@ -338,3 +339,35 @@ def test_a_watch_that_would_build_into_what_it_watches_is_refused(tmp_path: Path
         assert_refused(done, "inside")
         assert "serving" not in done.stdout
     assert not (tmp_path / "edition" / "templates" / "built").exists()
+
+
+# --- what a page may run -------------------------------------------------------------------
+
+MARKUP_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>calm</title></head>
+<body><div id="slot"></div>
+<script>
+document.getElementById("slot").innerHTML =
+  '<p id="ran">ran</p><img src="/missing.png" onerror="document.title = \\'pwned\\'">';
+</script></body></html>
+"""
+
+
+def test_a_served_page_runs_its_own_scripts_and_no_handler_in_markup(
+        serve: Serve, tmp_path: Path) -> None:
+    """The policy a page is sent with allows its inline scripts by their hashes, not all
+    inline code: markup that data slipped into a page (an ``onerror`` in it) runs nothing."""
+    (serve.stderr.parent / "output" / "index.html").write_text(MARKUP_PAGE, encoding="utf-8")
+    status, _body = get(serve.port, "/")
+    assert status == 200
+    with socket.create_connection(("127.0.0.1", serve.port), timeout=15) as connection:
+        connection.sendall(f"HEAD / HTTP/1.1\r\nHost: 127.0.0.1:{serve.port}\r\n"
+                           f"Connection: close\r\n\r\n".encode())
+        head = connection.recv(65536).decode("latin-1")
+    policy = re.search(r"^Content-Security-Policy: (.*)\r$", head, re.MULTILINE)
+    assert policy, head
+    scripts = re.search(r"script-src ([^;]*)", policy.group(1))
+    assert scripts and "'unsafe-inline'" not in scripts.group(1)
+    assert "'sha256-" in scripts.group(1)
+    dom = dumped_dom(f"http://127.0.0.1:{serve.port}/", tmp_path / "profile")
+    assert '<p id="ran">ran</p>' in dom  # the page's own script ran
+    assert "<title>calm</title>" in dom, dom
