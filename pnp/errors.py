@@ -53,6 +53,10 @@ class ReadError(PnpError):
         self.line = line
 
 
+class OutsideError(ReadError):
+    """A file that leads outside its folder once every link is followed."""
+
+
 class NestingError(ReadError):
     """Lists or mappings nested deeper than pnp reads (in JSON and YAML alike)."""
 

@@ -28,7 +28,7 @@ from typing import IO, Any
 
 import yaml
 
-from pnp.errors import NestingError, ReadError
+from pnp.errors import NestingError, OutsideError, ReadError
 
 MiB = 1024 * 1024
 DEPTH = 64
@@ -63,6 +63,24 @@ def read_path(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
         raise ReadError("file not found") from None
     except OSError as exc:
         raise ReadError(f"cannot read: {exc.strerror or exc}") from None
+
+
+def read_inside(folder: str | os.PathLike[str], path: str | os.PathLike[str], limit: int,
+                what: str) -> bytes:
+    """:func:`read_path` of a file that must lie inside ``folder`` once every link is
+    followed (``folder`` is compared by its real path too): how an edition's files are read,
+    so that a link in a shared edition cannot hand pnp a file from elsewhere."""
+    try:
+        real = os.path.realpath(path, strict=False)
+        root = os.path.realpath(folder, strict=False)
+    except (OSError, ValueError):
+        raise OutsideError("is a loop of links") from None
+    if os.path.commonpath([real, root]) != root:
+        shown = real if len(real) <= 80 else real[:40] + "…" + real[-40:]
+        shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in shown)
+        raise OutsideError(f"leads outside the edition's {os.path.basename(root)} folder "
+                           f"(to {shown})")
+    return read_path(real, limit, what)
 
 
 def read_stream(stream: IO[bytes] | IO[str] | None, limit: int, what: str) -> bytes:

@@ -12,7 +12,7 @@ from pathlib import Path as FilePath
 from typing import TypeVar
 
 from pnp.errors import ReadError
-from pnp.reading import MiB, Where, check_length, decode, load_yaml, read_path
+from pnp.reading import MiB, Where, check_length, decode, load_yaml, read_inside
 
 Path = Where
 T = TypeVar("T")
@@ -35,8 +35,9 @@ class YamlSyntaxError(Exception):
 
 
 def read_bytes(path: FilePath) -> bytes:
-    """The bytes of the definition at ``path`` (a regular file of at most :data:`LIMIT`)."""
-    return _unless_unreadable(lambda: read_path(path, LIMIT, WHAT))
+    """The bytes of the definition at ``path``: a regular file of at most :data:`LIMIT`,
+    inside its folder once links are followed."""
+    return _unless_unreadable(lambda: read_inside(path.parent, path, LIMIT, WHAT))
 
 
 def decode_text(content: bytes) -> str:

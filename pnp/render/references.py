@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
-from pnp.errors import ReadError
-from pnp.reading import decode, read_path
+from pnp import reading
+from pnp.errors import OutsideError, ReadError
+from pnp.reading import decode
 
 IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 """The images a document may show, by the file's extension (and by its bytes:
@@ -514,14 +515,10 @@ def read_inside(root: Path, path: Path, limit: int = MAX_SOURCE) -> str:
 def data_inside(root: Path, path: Path, limit: int, what: str = "a template") -> bytes:
     """The bytes of ``path``, read as :func:`read_inside` reads it; more than ``limit`` are
     refused as not ``what``."""
-    real = real_path(path)
-    if real is None:
-        raise Outside("is a loop of links")
-    if not real.is_relative_to(real_path(root) or root):
-        raise Outside(f"leads outside the edition's {root.name} folder "
-                      f"(to {clipped(str(real))})")
     try:
-        return read_path(real, limit, what)
+        return reading.read_inside(root, path, limit, what)
+    except OutsideError as exc:
+        raise Outside(exc.message) from None
     except ReadError as exc:
         raise Unreadable(exc.message) from None
 

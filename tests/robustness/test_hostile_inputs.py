@@ -274,3 +274,27 @@ def test_a_cover_drawing_must_have_a_width(made: Path, tmp_path: Path) -> None:
               str(tmp_path / "b.html"), cwd=edition)
     assert_refused(run, "drawing 'components': width: expected millimetres, a number above "
                         "0, got -140")
+
+
+CANARY = "canary-7f3a the text that never leaves its folder"
+
+
+@pytest.mark.parametrize("folder", ["rules", "examples"])
+def test_a_definition_or_example_linked_outside_the_edition_is_not_read(
+        folder: str, made: Path, tmp_path: Path) -> None:
+    """A shared edition's link cannot hand pnp a file from elsewhere: the canary, written
+    as a definition would be (so that a reader quoting its values would show it), is
+    refused by its link and never printed."""
+    edition = tmp_path / "edition"
+    shutil.copytree(made, edition, symlinks=True)
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(f"game: {CANARY}\nname: {CANARY}\n", encoding="utf-8")
+    linked = edition / folder / "qwinto.yaml"
+    linked.unlink()
+    linked.symlink_to(outside)
+    run = (pnp("validate", cwd=edition) if folder == "rules"
+           else pnp("rulebook", "qwinto", "--lang", "en", "-o", str(tmp_path / "book.pdf"),
+                    cwd=edition))
+    assert_refused(run, f"{folder}/qwinto.yaml: leads outside the edition's {folder} folder")
+    assert CANARY not in run.stdout + run.stderr
+    assert not (tmp_path / "book.pdf").exists()
