@@ -161,7 +161,8 @@ def check_outside(path: Path, inputs: Sequence[tuple[str, Path]]) -> None:
     for what, given in inputs:
         where = given.resolve()
         if real == where or real.is_relative_to(where):
-            raise OutputError(f"{path}: inside {what} ({where}), which pnp reads: write "
+            place = "is" if real == where else "inside"
+            raise OutputError(f"{path}: {place} {what} ({where}), which pnp reads: write "
                               f"outputs somewhere else")
 
 
