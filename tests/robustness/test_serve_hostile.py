@@ -336,7 +336,7 @@ def test_a_watch_that_would_build_into_what_it_watches_is_refused(tmp_path: Path
     assert pnp("init", str(tmp_path / "edition")).code == 0
     for out in ("templates/built", "rules/built", "examples"):
         done = pnp("serve", "--watch", "--port", "0", "--out", out, cwd=tmp_path / "edition")
-        assert_refused(done, "inside")
+        assert_refused(done, "which pnp reads")
         assert "serving" not in done.stdout
     assert not (tmp_path / "edition" / "templates" / "built").exists()
 
