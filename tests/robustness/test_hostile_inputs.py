@@ -207,14 +207,6 @@ def test_init_refuses_a_link_as_the_new_folder(tmp_path: Path) -> None:
 
 # Figures a rulebook text asks for: no more than the game has.
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("figures")
-    run = pnp("init", "edition", cwd=root)
-    assert run.code == 0, run.stderr
-    return root / "edition"
-
-
 FIGURE_CALLS = [
     ("spectacle", 'figure("claims", series=', 'figure("claims", series=["2S"] * 40000) }}',
      "figure 'claims': series: 40000 cards, more than the deck's 52"),

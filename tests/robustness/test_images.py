@@ -80,14 +80,6 @@ def _sound_jpeg() -> bytes:
     return out.getvalue()
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("images")
-    run = pnp("init", "edition", cwd=root)
-    assert run.code == 0, run.stderr
-    return root / "edition"
-
-
 def _edition(made: Path, tmp_path: Path, text: str, files: dict[str, bytes]) -> Path:
     edition = tmp_path / "edition"
     shutil.copytree(made, edition, symlinks=True)

@@ -96,14 +96,6 @@ def assert_harmless(page: Path, profile: Path, *, csp: bool = True) -> None:
                                               "content": CSP}), dom.first_in_head
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("rulebook-html")
-    run = pnp("init", "edition", cwd=root)
-    assert run.code == 0, run.stderr
-    return root / "edition"
-
-
 PLACES = {
     "in the page": (PAGE, "<main>", "<main>{payload}"),
     "before the head": (PAGE, "<head>", "{payload}<p>before</p><head>"),
