@@ -45,6 +45,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from pnp.errors import PnpError, one_line
 from pnp.files import read_own
+from pnp.render.references import inline_sources
 from pnp.watch import Live
 
 LOOPBACK = "127.0.0.1"
@@ -510,8 +511,6 @@ class Handler(BaseHTTPRequestHandler):
             return
         headers = {"ETag": tag}
         if kind.startswith("text/html"):
-            from pnp.render.references import inline_sources
-
             scripts = inline_sources(data.decode("utf-8", "replace"))["script"]
             headers["Content-Security-Policy"] = policy("" if scripts == "'none'" else scripts)
         self._send(HTTPStatus.OK, data, kind, headers=headers, with_body=with_body)
