@@ -24,14 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pnp.build import (  # noqa: E402
-    Outcome,
-    build,
-    cached_kinds,
-    files_digest,
-    plan,
-    shared_inputs,
-)
+from pnp.build import Outcome, build, cached_kinds, files_digest, plan, shared_inputs  # noqa: E402
 
 
 def timed_cli(*args: str) -> float:

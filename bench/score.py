@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 import pnp  # noqa: E402
 from pnp.definitions import GAMES, load  # noqa: E402
-from pnp.engines import qwinto  # noqa: E402
+from pnp.games.qwinto import engine as qwinto  # noqa: E402
 from pnp.inputs import read_file  # noqa: E402
 
 BARE = "import click, yaml"

@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.engines.result import Item, Note, Result, Score
+from pnp.engine.result import Item, Note, Result, Score
 from pnp.errors import DefinitionError, FormatError, InputError, PnpError, UnknownGameError
-from pnp.games import GAMES
+from pnp.games.registry import GAMES
 
 __version__ = "0.1.0"
 """The version, in this one place (the package metadata reads it from here)."""
@@ -47,11 +47,10 @@ def load(game: str, rules_dir: Path | None = None) -> Any:
 
 def score(game: str, data: Any, rules_dir: Path | None = None) -> Result:
     """Check and score ``data`` (the calculator's input format, as plain Python data)."""
-    import importlib
+    from pnp.games.registry import game as find
 
     rules = load(game, rules_dir)
-    engine = importlib.import_module(f"pnp.engines.{game}")
-    result: Result = engine.score(rules, data)
+    result: Result = find(game).engine.score(rules, data)
     return result
 
 

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from pnp.errors import SHOWN, DefinitionError, PnpError, error_lines, one_line
-from pnp.games import GAMES
-from pnp.i18n import LANGUAGES, default_language
+from pnp.games import registry
+from pnp.games.registry import DECKS, GAMES
+from pnp.i18n.catalogues import LANGUAGES, default_language
 
 if TYPE_CHECKING:
     from pnp.build import Summary
@@ -169,7 +170,7 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
           grayscale: bool, fillable: bool, output: Path | None,
           rules_dir: Path | None) -> None:
     """Make a printable score sheet, pad or card of GAME as a PDF."""
-    from pnp.render.sheet import layouts, render
+    from pnp.sheets.layout import layouts, render
 
     lang = lang or default_language()
     if kind is None:
@@ -198,7 +199,7 @@ def scorer(game: str, lang: str | None, output: Path | None, rules_dir: Path | N
     is typed, and exports it for 'pnp score'. 'pnp build' also writes, beside each page, the
     manifest and service worker that let a browser install it when it is served over http(s).
     """
-    from pnp.render.scorer import render
+    from pnp.scorer.page import render
 
     lang = lang or default_language()
     output, mark = _destination(output, Path(game, lang, f"{game}-scorer.html"), "html",
@@ -209,7 +210,7 @@ def scorer(game: str, lang: str | None, output: Path | None, rules_dir: Path | N
 
 def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
               output: Path | None, rules_dir: Path | None) -> None:
-    from pnp.render.document import render
+    from pnp.books.compose import render
 
     lang = lang or default_language()
     output, mark = _destination(output, Path(game, lang, f"{game}-{kind}-{paper}.{fmt}"), fmt,
@@ -228,7 +229,7 @@ def _destination(output: Path | None, default: Path, kind: str,
     ``output``, else ``default`` under :data:`OUTPUT`; and whether that folder is new or
     empty (it is then made a build folder, for a later 'pnp build', once the file is in)."""
     from pnp.build import fresh, inputs
-    from pnp.files import place
+    from pnp.outputs import place
 
     path = output or OUTPUT / default
     place(path, kind, inputs(rules_dir))
@@ -238,7 +239,7 @@ def _destination(output: Path | None, default: Path, kind: str,
 def _save(output: Path, data: bytes, mark: bool) -> None:
     """Write ``data`` to the file :func:`_destination` chose, and say where it is."""
     from pnp.build import mark as make_build_folder
-    from pnp.files import write
+    from pnp.outputs import write
 
     write(output, data)
     if mark:
@@ -309,7 +310,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     with a preview. One build at a time writes into a folder: a second one waits.
     """
     from pnp.build import check_out, inputs, write_previews
-    from pnp.files import check_folder, check_outside, writable_folder
+    from pnp.outputs import check_folder, check_outside, writable_folder
 
     for place in (out, previews):
         if place:
@@ -347,7 +348,7 @@ def _build(out: Path, games: Sequence[str] = (), langs: Sequence[str] = (), pape
     on standard error, then print each failure's line."""
     from pnp.build import PAPERS, Outcome, cached_kinds, files_digest, plan, shared_inputs
     from pnp.build import build as run_build
-    from pnp.files import locked
+    from pnp.outputs import locked
 
     failures: list[Outcome] = []
     with locked(out, lambda: click.echo(f"waiting for another build of {out}/ to finish",
@@ -397,10 +398,10 @@ def serve(out: Path, port: int, lan: bool, watch: bool, jobs: int | None) -> Non
     """
     from pnp.assets import shown
     from pnp.build import check_out
-    from pnp.files import check_folder, writable_folder
-    from pnp.qr import terminal
-    from pnp.serve import LOOPBACK, lan_address, listen
-    from pnp.watch import Watcher
+    from pnp.outputs import check_folder, writable_folder
+    from pnp.serve.http import LOOPBACK, lan_address, listen
+    from pnp.serve.qr import terminal
+    from pnp.serve.watch import Watcher
 
     check_folder(out)
     if watch or not (out / "index.html").is_file():
@@ -444,7 +445,7 @@ def _build_apart(out: Path, jobs: int | None) -> None:
 
     from pnp.assets import current
     from pnp.build import starter
-    from pnp.watch import start_without_ctrl_c
+    from pnp.serve.watch import start_without_ctrl_c
 
     context = multiprocessing.get_context()
     process = context.Process(target=_build_alone, args=(out, jobs, current(), starter(context)))
@@ -462,7 +463,7 @@ def _build_apart(out: Path, jobs: int | None) -> None:
 def _build_alone(out: Path, jobs: int | None, edition: Any, parent: int | None) -> None:
     from pnp.assets import use
     from pnp.build import die_with_parent
-    from pnp.watch import ignore_ctrl_c
+    from pnp.serve.watch import ignore_ctrl_c
 
     ignore_ctrl_c()
     use(edition)
@@ -514,7 +515,7 @@ def preflight(paths: tuple[Path, ...]) -> None:
 @rules_option
 def translations(verbose: bool, rules_dir: Path | None) -> None:
     """Report, per game and language, what is missing or untranslated; exit 1 if anything is."""
-    from pnp.translations import gaps, summary
+    from pnp.i18n.completeness import gaps, summary
 
     found = gaps(rules_dir)
     click.echo(f"{'':<12}" + "".join(f"{lang:>6}" for lang in LANGUAGES))
@@ -530,7 +531,7 @@ def translations(verbose: bool, rules_dir: Path | None) -> None:
 
 
 @main.command()
-@click.argument("game", type=click.Choice(["xactika"]))
+@click.argument("game", type=click.Choice(DECKS))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help="Language of the labels (default: the locale's, else English).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
@@ -557,9 +558,10 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
     """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
     page with bleed and crop marks."""
     from pnp.build import moved_name
-    from pnp.render.deck_xactika import grid, render, render_calibration
-    from pnp.render.imposition import FLIPS, hint, offset_of
+    from pnp.draw.imposition import FLIPS, hint, offset_of
 
+    grid, render, render_calibration = (getattr(registry.game(game).deck_maker, name)
+                                        for name in ("grid", "render", "render_calibration"))
     lang = lang or default_language()
     side = next(f for f in FLIPS if f == flip)
     shift = offset_of(offset)

@@ -12,15 +12,7 @@ from pathlib import Path
 from typing import IO, Any, TypeVar
 
 from pnp.errors import FormatError, NestingError, ReadError
-from pnp.reading import (
-    MiB,
-    check_length,
-    decode,
-    load_json,
-    load_yaml,
-    read_path,
-    read_stream,
-)
+from pnp.reading import MiB, check_length, decode, load_json, load_yaml, read_path, read_stream
 
 LIMIT = MiB
 """The largest input read: a finished game of any of the five is a few kilobytes."""

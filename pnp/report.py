@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from pnp.engines.result import Result, Score
-from pnp.i18n import Translate, translator, typography
+from pnp.engine.result import Result, Score
+from pnp.games.registry import game
+from pnp.i18n.catalogues import Translate, translator, typography
 
 Line = str | tuple[str, int]
 """A heading, or a label with its points (aligned in a column when printed)."""
@@ -15,7 +15,7 @@ Line = str | tuple[str, int]
 def describe(result: Result, rules: Any, lang: str) -> str:
     """The breakdown of ``result`` as text in ``lang``."""
     _ = translator(lang, result.game)
-    texts = importlib.import_module(f"pnp.texts.{result.game}")
+    texts = game(result.game).texts
     lines: list[Line] = [rules.name(lang)]
     if result.single:
         lines += _score_lines(result.scores[""], texts, _, lang)

@@ -96,10 +96,10 @@ def test_forced_builds_are_byte_identical(tmp_path: Path, rules: Path) -> None:
 
 def test_one_broken_material_does_not_stop_the_others(tmp_path: Path, rules: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    import pnp.render.document
-    import pnp.render.sheet
+    import pnp.books.compose
+    import pnp.sheets.layout
 
-    render, renderings = pnp.render.sheet.render, pnp.render.document.renderings
+    render, renderings = pnp.sheets.layout.render, pnp.books.compose.renderings
 
     def broken_sheet(game: str, **options: Any) -> bytes:
         if game == "kwingto":
@@ -112,8 +112,8 @@ def test_one_broken_material_does_not_stop_the_others(tmp_path: Path, rules: Pat
         return renderings(document, game, *args)
 
     # the workers are forked from this process, so they inherit both breaks
-    monkeypatch.setattr(pnp.render.sheet, "render", broken_sheet)
-    monkeypatch.setattr(pnp.render.document, "renderings", broken_document)
+    monkeypatch.setattr(pnp.sheets.layout, "render", broken_sheet)
+    monkeypatch.setattr(pnp.books.compose, "renderings", broken_document)
     runner = CliRunner()
     run = runner.invoke(main, ["build", "kwingto", "qwinto", "--lang", "en", "--paper", "a4",
                                "--out", str(tmp_path / "out"), "--rules", str(rules)])

@@ -35,9 +35,9 @@ EVERY = sorted(t.relative.as_posix() for t in plan(["spectacle"], ["en"], ["a4"]
 def end_the_grayscale_aid(how: str, once: str = "") -> None:
     """Make building the grayscale aid sheet end its process: ``kill`` (SIGKILL) or
     ``exit`` (status 3); with ``once``, a file that remembers, only the first time."""
-    import pnp.render.sheet
+    import pnp.sheets.layout
 
-    render = pnp.render.sheet.render
+    render = pnp.sheets.layout.render
     builder = os.getpid()
 
     def ending(*args: Any, **kwargs: Any) -> bytes:
@@ -51,18 +51,18 @@ def end_the_grayscale_aid(how: str, once: str = "") -> None:
                 os._exit(3)
         return render(*args, **kwargs)
 
-    pnp.render.sheet.render = ending
+    pnp.sheets.layout.render = ending
 
 
 def lose_the_fonts() -> None:
     """Make registering the bundled fonts fail, in the workers' set-up and everywhere else."""
-    import pnp.render.fonts
+    import pnp.draw.fonts
 
     @functools.cache
     def missing() -> None:
         raise OSError("the bundled fonts are missing")
 
-    pnp.render.fonts.register = missing
+    pnp.draw.fonts.register = missing
 
 
 def build_spectacle(out: Path, breaking: str) -> subprocess.CompletedProcess[str]:

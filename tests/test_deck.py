@@ -25,11 +25,8 @@ from pypdf.generic import ContentStream
 from pdfcheck import BUNDLED_FACES, command_lines, font_faces, glyph_size, page_texts
 from pnp.cli import main
 from pnp.definitions import load
-from pnp.engines.xactika import cards, stats
-from pnp.i18n import translator
-from pnp.render import imposition
-from pnp.render.deck_xactika import deck, render, render_calibration
-from pnp.render.imposition import (
+from pnp.draw import imposition
+from pnp.draw.imposition import (
     CARD_SIZES,
     Box,
     CardSize,
@@ -41,7 +38,10 @@ from pnp.render.imposition import (
     length,
     offset_of,
 )
-from pnp.render.sheet import PAPERS, Style
+from pnp.games.xactika.deck import deck, render, render_calibration
+from pnp.games.xactika.engine import cards, stats
+from pnp.i18n.catalogues import translator
+from pnp.sheets.layout import PAPERS, Style
 
 MM = 72 / 25.4
 RULES = load("xactika")

@@ -105,7 +105,7 @@ def test_a_cached_definition_equals_a_fresh_validation(
 @pytest.mark.parametrize("game", GAMES)
 def test_scores_are_the_same_with_and_without_the_cache(game: str, cache_dir: Path) -> None:
     data = read_file(ROOT / "examples" / f"{game}.yaml")
-    without = importlib.import_module(f"pnp.engines.{game}").score(fresh(game), data)
+    without = importlib.import_module(f"pnp.engine.{game}").score(fresh(game), data)
     first = pnp.score(game, data)
     in_process.cache_clear()
     assert cached_files(cache_dir)

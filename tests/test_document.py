@@ -15,10 +15,10 @@ from click.testing import CliRunner
 
 from pdfcheck import MM, page_texts, pdffonts, qpdf_check
 from pnp import assets
+from pnp.books import compose as document
+from pnp.books.compose import DocumentError, compose, render, renderings
+from pnp.books.references import CSP
 from pnp.cli import main
-from pnp.render import document
-from pnp.render.document import DocumentError, compose, render, renderings
-from pnp.render.references import CSP
 
 ROOT = Path(__file__).resolve().parents[1]
 

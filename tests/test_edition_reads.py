@@ -2,7 +2,7 @@
 
 An edition's files may be links leading outside it, named pipes that never end, devices or
 gigabytes: :func:`pnp.reading.read_path` (a regular file, bounded) and
-:func:`pnp.render.references.read_inside` (that, and inside its folder once links are
+:func:`pnp.books.references.read_inside` (that, and inside its folder once links are
 followed) refuse them. This test reads pnp's sources (their syntax trees, nothing is run)
 and fails on any other way of reading a file: ``read_text``, ``read_bytes``, ``open`` (the
 built-in, ``os``, ``io``, ``Path``, a library's), ``fdopen`` and ``shutil``'s copies.
@@ -29,25 +29,26 @@ READERS = {
     # the hardened readers
     ("reading.py", "read_path"): "the hardened reader: stat before open, regular files only, "
                                  "non-blocking, bounded",
-    ("files.py", "read_own"): "reads pnp's own build state: no link followed, regular, "
+    ("outputs.py", "read_own"): "reads pnp's own build state: no link followed, regular, "
                               "bounded",
     # pnp's own files, never an edition's
-    ("files.py", "create"): "writes a new output file (O_EXCL, no link followed)",
-    ("files.py", "_temporary"): "writes the temporary file it has just made",
-    ("files.py", "_head"): "the first bytes of an output before it is replaced, non-blocking, "
+    ("outputs.py", "create"): "writes a new output file (O_EXCL, no link followed)",
+    ("outputs.py", "_temporary"): "writes the temporary file it has just made",
+    ("outputs.py", "_head"): "the first bytes of an output before it is replaced, non-blocking, "
                            "bounded to HEAD",
-    ("files.py", "clean_temporaries"): "locks pnp's own temporary files (regular, no link "
+    ("outputs.py", "clean_temporaries"): "locks pnp's own temporary files (regular, no link "
                                        "followed) to remove them; reads nothing",
-    ("files.py", "_lock_file"): "the build's lock file, opened to be locked",
+    ("outputs.py", "_lock_file"): "the build's lock file, opened to be locked",
     ("definitions/cache.py", "_environment"): "pnp's own definition modules, hashed",
     ("definitions/cache.py", "_validator"): "pydantic's version.py, from its package",
     ("definitions/cache.py", "read"): "the definition cache: no link followed, a regular "
                                       "file owned by this user",
     ("definitions/cache.py", "write"): "writes the definition cache",
-    ("i18n.py", "catalogue"): "pnp's own message catalogues (pnp/locale), not an edition's",
-    ("translations.py", "catalogue_gaps"): "pnp's own message catalogues (pnp/locale)",
-    ("preflight.py", "checker"): "preflight's own source, hashed",
-    ("render/document.py", "_memory_allowance"): "/proc/self/statm",
+    ("i18n/catalogues.py", "catalogue"): "pnp's own message catalogues (pnp/locale), not an "
+                                         "edition's",
+    ("i18n/completeness.py", "catalogue_gaps"): "pnp's own message catalogues (pnp/locale)",
+    ("preflight/__init__.py", "checker"): "preflight's own source, hashed",
+    ("books/compose.py", "_memory_allowance"): "/proc/self/statm",
     ("assets.py", "init"): "copies the bundled edition (pnp's data) into a new one",
 }
 """(module under pnp/, function) -> why its reads are safe."""
@@ -142,7 +143,7 @@ def memory(data):
     import pikepdf
     return pikepdf.open(io.BytesIO(data))
 def hardened(root, path):
-    from pnp.render.references import read_inside
+    from pnp.books.references import read_inside
     return read_inside(root, path)
 '''
     assert [(q, line) for q, line, _ in reads(source)] == [

@@ -35,15 +35,18 @@ import quickjs
 import pnp
 from pdfcheck import pdffonts, qpdf_check
 from pnp.definitions import load
-from pnp.definitions.kwingto import Suit
-from pnp.engines import kwingto as kwingto_engine
-from pnp.engines import qwinto as qwinto_engine
-from pnp.engines import ronda as ronda_engine
-from pnp.engines import xactika as xactika_engine
 from pnp.errors import InputError
-from pnp.render import fillable_kwingto, fillable_qwinto, fillable_ronda, fillable_xactika
-from pnp.render.fillable import Script, entry, extract
-from pnp.render.sheet import SheetError, render
+from pnp.games.kwingto import engine as kwingto_engine
+from pnp.games.kwingto import fillable as fillable_kwingto
+from pnp.games.kwingto.definition import Suit
+from pnp.games.qwinto import engine as qwinto_engine
+from pnp.games.qwinto import fillable as fillable_qwinto
+from pnp.games.ronda import engine as ronda_engine
+from pnp.games.ronda import fillable as fillable_ronda
+from pnp.games.xactika import engine as xactika_engine
+from pnp.games.xactika import fillable as fillable_xactika
+from pnp.sheets.fillable import Script, entry, extract
+from pnp.sheets.layout import SheetError, render
 
 JS = Path(__file__).parent / "js"
 SHEETS = 10_000

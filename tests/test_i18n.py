@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.definitions import GAMES
-from pnp.i18n import COMMON, default_language, translator
-from pnp.translations import catalogue_gaps, gaps, marked
+from pnp.i18n.catalogues import COMMON, default_language, translator
+from pnp.i18n.completeness import catalogue_gaps, gaps, marked
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,7 +30,8 @@ def test_catalogue_translates_every_marked_message(domain: str, lang: str) -> No
 
 def test_report_finds_a_missing_translation_and_the_command_fails(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pnp import i18n, translations
+    from pnp.i18n import catalogues as i18n
+    from pnp.i18n import completeness as translations
 
     locale = tmp_path / "locale"
     shutil.copytree(ROOT / "pnp" / "locale", locale)
@@ -74,7 +75,8 @@ def test_default_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch,
 @pytest.fixture
 def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the catalogues that ``pnp translations`` reads instead of pnp's own."""
-    from pnp import i18n, translations
+    from pnp.i18n import catalogues as i18n
+    from pnp.i18n import completeness as translations
 
     folder = tmp_path / "locale"
     shutil.copytree(ROOT / "pnp" / "locale", folder)

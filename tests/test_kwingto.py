@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 import pnp
 from pnp.cli import main
 from pnp.definitions import load, load_file
-from pnp.definitions.kwingto import Definition
-from pnp.engines import kwingto
-from pnp.engines.kwingto import Card, is_failed, throw_result, throw_suits
 from pnp.errors import InputError
+from pnp.games.kwingto import engine as kwingto
+from pnp.games.kwingto.definition import Definition
+from pnp.games.kwingto.engine import Card, is_failed, throw_result, throw_suits
 from refusal import Problem, scored_or_refused, sheets_problems
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnp.build import build, plan
-from pnp.landing import Game, describe, page
+from pnp.build.landing import Game, describe, page
 
 
 @pytest.mark.parametrize(("key", "label", "paper"), [

@@ -24,8 +24,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import preflight as checking
 from pnp.build import MANIFEST, build, plan
 from pnp.cli import main
+from pnp.draw import fonts
 from pnp.preflight import COMMANDS, Finding, PreflightError, check, check_bytes, kind_of
-from pnp.render import fonts
 
 FONT = fonts.SYMBOLS
 """The bundled DejaVu Sans, every test's face."""

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 import pnp
 from pnp.cli import main
 from pnp.definitions import load, load_file
-from pnp.engines import qwinto
 from pnp.errors import InputError
+from pnp.games.qwinto import engine as qwinto
 from refusal import Problem, scored_or_refused, sheets_problems
 
 RULES = load("qwinto")

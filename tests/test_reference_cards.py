@@ -9,11 +9,11 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from pnp.books.compose import compose, render
+from pnp.books.references import Policy
 from pnp.definitions import load
-from pnp.games import GAMES
-from pnp.i18n import LANGUAGES
-from pnp.render.document import compose, render
-from pnp.render.references import Policy
+from pnp.games.registry import GAMES
+from pnp.i18n.catalogues import LANGUAGES
 
 SMALLEST = 8.0
 """Points: a reference card's smallest type."""

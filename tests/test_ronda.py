@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from pnp.cli import main
 from pnp.definitions import load, load_file
-from pnp.engines.result import Result
-from pnp.engines.ronda import Card, capture, deck, play_deal, score, valid_opening_table
+from pnp.engine.result import Result
 from pnp.errors import FormatError, InputError
+from pnp.games.ronda.engine import Card, capture, deck, play_deal, score, valid_opening_table
 from pnp.inputs import read_file
 from worked import RONDA_GAME
 
@@ -1036,8 +1036,8 @@ def test_cli_bad_input_is_one_line_and_exit_2(text: str, expected: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
 def test_every_line_and_note_has_words(lang: str) -> None:
     import pnp
-    from pnp.i18n import translator
-    from pnp.texts.ronda import describe, describe_note
+    from pnp.games.ronda.texts import describe, describe_note
+    from pnp.i18n.catalogues import translator
 
     # Ana 30; round 1: the tied 5s split 2 (1 each), Carla's false tringa pays 5 each: Ana 36.
     # Round 2: caída 1, Bea's cinco, Carla's mesa, Ana's dos: Ana 39; Bea's hidden tringa

@@ -16,11 +16,11 @@ import pdfplumber
 import pytest
 from reportlab.lib.units import mm
 
+from pnp.books.compose import renderings, worked_example
+from pnp.books.figures import Art, Context, Figures, builders
 from pnp.definitions import GAMES, load
-from pnp.i18n import LANGUAGES, translator
-from pnp.render.document import renderings, worked_example
-from pnp.render.figures import Art, Context, Figures, builders
-from pnp.render.svg import SvgCanvas
+from pnp.draw.svg import SvgCanvas
+from pnp.i18n.catalogues import LANGUAGES, translator
 from tests.pdfcheck import MM
 
 BOOKS = [(game, lang) for game in GAMES for lang in LANGUAGES]

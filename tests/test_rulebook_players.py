@@ -12,9 +12,9 @@ import re
 
 import pytest
 
+from pnp.books.compose import compose, typeset
 from pnp.definitions import GAMES, load
-from pnp.i18n import LANGUAGES, translator, typography
-from pnp.render.document import compose, typeset
+from pnp.i18n.catalogues import LANGUAGES, translator, typography
 
 KINDS = ("rulebook", "card")
 

@@ -22,11 +22,11 @@ import yaml
 import pnp
 import worked
 from pdfcheck import page_texts
+from pnp.books.compose import compose, render
 from pnp.definitions import load
 from pnp.definitions.base import Text
-from pnp.i18n import translator
-from pnp.render.document import compose, render
-from pnp.texts import qwinto as texts
+from pnp.games.qwinto import texts
+from pnp.i18n.catalogues import translator
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"

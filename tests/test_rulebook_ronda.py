@@ -21,10 +21,10 @@ import yaml
 import pnp
 import worked
 from pdfcheck import BOOK_MARGIN, page_texts
+from pnp.books.compose import render
 from pnp.definitions import load
-from pnp.i18n import translator, typography
-from pnp.render.document import render
-from pnp.texts.ronda import describe
+from pnp.games.ronda.texts import describe
+from pnp.i18n.catalogues import translator, typography
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"

@@ -15,9 +15,9 @@ import yaml
 import pnp
 import worked
 from pdfcheck import BOOK_MARGIN, page_texts
+from pnp.books.compose import render
 from pnp.definitions import load
-from pnp.i18n import typography
-from pnp.render.document import render
+from pnp.i18n.catalogues import typography
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"

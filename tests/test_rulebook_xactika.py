@@ -17,10 +17,10 @@ import yaml
 
 import pnp
 import worked
+from pnp.books.compose import compose, render, worked_example
 from pnp.definitions import load
-from pnp.engines import xactika
-from pnp.i18n import LANGUAGES, typography
-from pnp.render.document import compose, render, worked_example
+from pnp.games.xactika import engine as xactika
+from pnp.i18n.catalogues import LANGUAGES, typography
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"

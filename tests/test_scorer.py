@@ -35,7 +35,10 @@ from test_fillable import kwingto_sheet, qwinto_sheet, ronda_deal, xactika_sheet
 import pnp
 from pnp.definitions import load
 from pnp.errors import PnpError
-from pnp.render import fillable_kwingto, fillable_qwinto, fillable_xactika, scorer
+from pnp.games.kwingto import fillable as fillable_kwingto
+from pnp.games.qwinto import fillable as fillable_qwinto
+from pnp.games.xactika import fillable as fillable_xactika
+from pnp.scorer import page as scorer
 from worked import RONDA_GAME
 
 GAMES = 10_000
@@ -935,7 +938,7 @@ def test_deal_after_an_unfinished_one_is_flagged() -> None:
 def test_import_reads_the_examples_yaml(game: str) -> None:
     """The page's own reader takes the examples' YAML as the calculator does, comments,
     flow and block styles alike."""
-    from pnp.render.scorer import _read
+    from pnp.scorer.page import _read
 
     context = quickjs.Context()
     context.eval(scorer.script(game))

@@ -28,18 +28,11 @@ import pytest
 import zxingcpp
 from PIL import Image, ImageDraw
 
-from pnp import qr
 from pnp.assets import Edition, init, use
 from pnp.build import Target, build, die_with_parent
-from pnp.serve import (
-    LIVE_SOURCE,
-    ServeError,
-    Server,
-    allow_live,
-    lan_address,
-    listen,
-)
-from pnp.watch import Live, Watcher
+from pnp.serve import qr
+from pnp.serve.http import LIVE_SOURCE, ServeError, Server, allow_live, lan_address, listen
+from pnp.serve.watch import Live, Watcher
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "tests" / "js"
@@ -675,7 +668,7 @@ def test_ctrl_c_stops_the_watch_and_its_builds(edition: Path) -> None:
 
 LATE_TO_IGNORE = """
 import multiprocessing, os, signal, sys, time
-from pnp.watch import ignore_ctrl_c, start_without_ctrl_c
+from pnp.serve.watch import ignore_ctrl_c, start_without_ctrl_c
 
 def late(running):
     running.set()

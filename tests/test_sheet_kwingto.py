@@ -25,8 +25,8 @@ from pdfcheck import (
 )
 from pnp.cli import main
 from pnp.definitions import GAMES, load
-from pnp.definitions.kwingto import Definition
-from pnp.render.sheet import PAPERS, PRINTABLE, render
+from pnp.games.kwingto.definition import Definition
+from pnp.sheets.layout import PAPERS, PRINTABLE, render
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("kwingto")

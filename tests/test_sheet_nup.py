@@ -15,7 +15,7 @@ import pytest
 
 from pdfcheck import MM, page_of
 from pnp.definitions import GAMES
-from pnp.render.sheet import PAPERS, layouts, render
+from pnp.sheets.layout import PAPERS, layouts, render
 
 CLEAR = 3.0
 """Millimetres of clear paper on each side of a cut line."""

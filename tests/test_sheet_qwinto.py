@@ -25,7 +25,7 @@ from pdfcheck import (
 )
 from pnp.cli import main
 from pnp.definitions import GAMES, load
-from pnp.render.sheet import PAPERS, PRINTABLE, render
+from pnp.sheets.layout import PAPERS, PRINTABLE, render
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("qwinto")

@@ -28,8 +28,8 @@ from pdfcheck import (
 from pnp.cli import main
 from pnp.definitions import GAMES, load, load_file
 from pnp.errors import DefinitionError
-from pnp.render.ronda import INSET, LAYOUTS, PADS, deals, row_height
-from pnp.render.sheet import PAPERS, PRINTABLE, impose, render
+from pnp.games.ronda.sheets import INSET, LAYOUTS, PADS, deals, row_height
+from pnp.sheets.layout import PAPERS, PRINTABLE, impose, render
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("ronda")

@@ -26,8 +26,8 @@ from pdfcheck import (
 )
 from pnp.cli import main
 from pnp.definitions import GAMES, load
-from pnp.render.sheet import PAPERS, PRINTABLE, impose, layouts, render
-from pnp.render.spectacle import size
+from pnp.games.spectacle.sheets import size
+from pnp.sheets.layout import PAPERS, PRINTABLE, impose, layouts, render
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("spectacle")

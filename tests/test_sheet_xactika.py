@@ -27,11 +27,11 @@ from pdfcheck import (
 )
 from pnp.cli import main
 from pnp.definitions import load
-from pnp.definitions.xactika import Definition
-from pnp.engines.xactika import stats
 from pnp.errors import DefinitionError
-from pnp.render.sheet import PAPERS, PRINTABLE, impose, render
-from pnp.render.xactika import CARD, card_size, pad_size
+from pnp.games.xactika.definition import Definition
+from pnp.games.xactika.engine import stats
+from pnp.games.xactika.sheets import CARD, card_size, pad_size
+from pnp.sheets.layout import PAPERS, PRINTABLE, impose, render
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES: Definition = load("xactika")
@@ -118,7 +118,7 @@ def test_pad_has_every_box_and_each_is_big_enough_to_write_in(paper: str) -> Non
 
 def test_pad_scale_keeps_boxes_above_8_mm_on_both_papers() -> None:
     """The natural size leaves room: the smaller box side times the page scale."""
-    from pnp.render.xactika import CELL_H, INSET, TICK
+    from pnp.games.xactika.sheets import CELL_H, INSET, TICK
 
     for paper in PAPERS:
         scale = impose(pad_size(RULES), paper, 1).cells[0].scale

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 import pnp
 from pnp.cli import main
 from pnp.definitions import load, load_file
-from pnp.engines import spectacle
-from pnp.engines.spectacle import (
+from pnp.errors import FormatError, InputError
+from pnp.games.spectacle import engine as spectacle
+from pnp.games.spectacle.engine import (
     Card,
     can_receive,
     cost_after_bonus,
@@ -26,7 +27,6 @@ from pnp.engines.spectacle import (
     is_series,
     noble_requirement,
 )
-from pnp.errors import FormatError, InputError
 
 RULES = load("spectacle")
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 import pnp
 from pnp.cli import main
 from pnp.definitions import load, load_file
-from pnp.definitions.xactika import Definition
-from pnp.engines.xactika import Call, Card, cards, legal_plays, resolve_trick, score, stats
 from pnp.errors import DefinitionError, InputError
+from pnp.games.xactika.definition import Definition
+from pnp.games.xactika.engine import Call, Card, cards, legal_plays, resolve_trick, score, stats
 from refusal import Problem, name_problems, scored_or_refused
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import functools
-import importlib
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,8 @@ from pnp.definitions.source import (
     read_bytes,
 )
 from pnp.errors import DefinitionError, Problem
-from pnp.games import GAMES, check_game, rules_dir
+from pnp.games import registry
+from pnp.games.registry import GAMES, check_game, rules_dir
 from pnp.reading import Where
 
 __all__ = ["GAMES", "check_game", "load", "load_file", "locate", "model_of", "rules_dir",
@@ -32,8 +32,7 @@ __all__ = ["GAMES", "check_game", "load", "load_file", "locate", "model_of", "ru
 
 def model_of(game: str) -> type[GameInfo]:
     """The definition class of ``game``."""
-    module = importlib.import_module(f"pnp.definitions.{check_game(game)}")
-    model: type[GameInfo] = module.Definition
+    model: type[GameInfo] = registry.game(game).definition()
     return model
 
 
@@ -119,7 +118,7 @@ def locate(game: str, found: list[tuple[Where, str]],
 def validate_all(directory: Path | None = None) -> list[Problem]:
     """Every problem in every definition (an empty list when all are sound), including
     what the sheets could not draw (which imports the renderers)."""
-    from pnp.render.sheet import drawable
+    from pnp.sheets.layout import drawable
 
     problems: list[Problem] = []
     for game in GAMES:

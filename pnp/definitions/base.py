@@ -84,7 +84,7 @@ Points = Annotated[int, STRICT, Constrained(ge=0, le=999)]
 """Points, penalties and targets: printed in a writing box, so at most three digits."""
 Count = Annotated[int, STRICT, Constrained(ge=1, le=99)]
 """How many of something a sheet draws or a check goes through: at most two digits (the
-sheets' own room is checked by :func:`pnp.render.sheet.drawable`)."""
+sheets' own room is checked by :func:`pnp.sheets.layout.drawable`)."""
 Colour = Annotated[str, STRICT, Check(_colour)]
 """A printed colour, ``#rrggbb``."""
 Grey = Annotated[float, STRICT, Constrained(ge=0, le=1, allow_inf_nan=False)]

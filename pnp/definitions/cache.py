@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from pnp.games import GAMES
+from pnp.games.registry import GAMES
 
 try:
     from _blake2 import blake2b
@@ -84,10 +84,16 @@ def _environment() -> bytes:
 
     parts = [f"{part}\0".encode() for part in (
         pnp.__version__, sys.version, sys.implementation.cache_tag or "", _validator())]
-    for path in sorted(Path(__file__).parent.glob("*.py")):
+    for path in _definition_sources():
         source = path.read_bytes()
         parts.append(f"{path.name}\0{len(source)}\0".encode() + source)
     return digest(*parts)
+
+
+def _definition_sources() -> list[Path]:
+    """The code that validates: this folder's and each game's ``definition.py``."""
+    here = Path(__file__).parent
+    return sorted([*here.glob("*.py"), *here.parent.glob("games/*/definition.py")])
 
 
 def _validator() -> str:

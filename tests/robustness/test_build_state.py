@@ -29,7 +29,7 @@ import pytest
 
 from pdfcheck import qpdf_check
 from pnp.build import MANIFEST, PLAN_CACHE, build, plan, thumbnail
-from pnp.files import LOCK
+from pnp.outputs import LOCK
 from refusal import assert_refused
 from refusal import pnp as refused_run
 
@@ -81,9 +81,9 @@ def assert_sound(out: Path, names: list[str]) -> None:
 @pytest.fixture(scope="module")
 def warm() -> None:
     """Load in this process what every worker loads, so that forked workers start warm."""
-    for name in ("pypdfium2", "weasyprint", "pnp.render.sheet"):
+    for name in ("pypdfium2", "weasyprint", "pnp.sheets.layout"):
         importlib.import_module(name)
-    importlib.import_module("pnp.render.fonts").register()
+    importlib.import_module("pnp.draw.fonts").register()
 
 
 @pytest.fixture(scope="module")
@@ -264,7 +264,7 @@ def test_stale_temporary_files_are_cleaned_and_no_others(sheets: Path) -> None:
 
 
 def test_writes_leave_no_temporary_file_when_they_fail(tmp_path: Path) -> None:
-    from pnp.files import OutputError, write
+    from pnp.outputs import OutputError, write
 
     target = tmp_path / "x.pdf"
     os.mkfifo(target)

@@ -27,7 +27,7 @@ import quickjs
 
 import pnp
 from pnp.errors import PnpError
-from pnp.render import scorer
+from pnp.scorer import page as scorer
 from refusal import assert_refused
 from refusal import pnp as run_pnp
 

@@ -30,7 +30,7 @@ import pytest
 from pdfcheck import qpdf_check
 from pnp.assets import init
 from pnp.build import MANIFEST, build, plan, thumbnail
-from pnp.files import LOCK, OutputError
+from pnp.outputs import LOCK, OutputError
 from refusal import assert_refused, pnp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,9 +78,9 @@ def out(built: Path, tmp_path: Path) -> Path:
 @pytest.fixture(scope="module")
 def warm() -> None:
     """Load in this process what every worker loads, so that forked workers start warm."""
-    for name in ("pypdfium2", "weasyprint", "pnp.render.sheet"):
+    for name in ("pypdfium2", "weasyprint", "pnp.sheets.layout"):
         importlib.import_module(name)
-    importlib.import_module("pnp.render.fonts").register()
+    importlib.import_module("pnp.draw.fonts").register()
 
 
 # -- which folders pnp builds into -------------------------------------------------------

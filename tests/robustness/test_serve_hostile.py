@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 
 from browser import dumped_dom
-from pnp import serve as serve_module
-from pnp.serve import CONNECTIONS, hosts
-from pnp.watch import snapshot
+from pnp.serve import http as serve_module
+from pnp.serve.http import CONNECTIONS, hosts
+from pnp.serve.watch import snapshot
 from refusal import assert_refused, pnp
 
 ROOT = Path(__file__).resolve().parents[2]

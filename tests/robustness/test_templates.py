@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp import assets
-from pnp.render.document import DocumentError, compose, standalone_html
-from pnp.render.references import CSP
+from pnp.books.compose import DocumentError, compose, standalone_html
+from pnp.books.references import CSP
 from refusal import Run, assert_refused, pnp
 
 CANARY = "canary-d41c7e0b the text that never leaves its folder"
@@ -288,7 +288,7 @@ class _References(HTMLParser):
         self._style = False
 
     SVG: ClassVar[set[str]] = {"svg", "title", "path", "text", "clippath", "g"}
-    """The SVG pnp draws its figures in (pnp/render/svg.py): shapes and text, nothing that
+    """The SVG pnp draws its figures in (pnp/draw/svg.py): shapes and text, nothing that
     loads (no <image>, <use>, <foreignObject>, no links)."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -407,7 +407,7 @@ def test_template_work_is_refused_in_one_line_or_done(playground: assets.Edition
     within the deadline (plus the time of one step)."""
     from unittest import mock
 
-    from pnp.render import document
+    from pnp.books import compose as document
 
     text = "# Hi\n\n{% set ns = namespace(s='') %}" + "\n\n".join(statements) + "\n"
     (playground.templates / "rulebooks" / "qwinto" / "en.md").write_text(text)
@@ -426,7 +426,7 @@ def test_template_work_is_refused_in_one_line_or_done(playground: assets.Edition
 
 
 def test_every_bundled_page_is_self_contained() -> None:
-    from pnp.games import GAMES
+    from pnp.games.registry import GAMES
 
     for game in GAMES:
         for kind in ("rulebook", "card"):
@@ -436,7 +436,7 @@ def test_every_bundled_page_is_self_contained() -> None:
 def test_one_call_that_runs_past_the_deadline_is_stopped(tmp_path: Path) -> None:
     """The deadline is checked between a template's steps; a single call that runs on (a
     figure drawn from absurd inputs, say) is stopped by the processor-time limit."""
-    from pnp.render import document
+    from pnp.books import compose as document
 
     (tmp_path / "page.md").write_text("Before\n{{ spin() }}\nAfter\n", encoding="utf-8")
     env = document._Sandbox(tmp_path)

@@ -1,0 +1,1 @@
+"""Rulebooks and reference cards: Markdown and definitions laid out with WeasyPrint."""

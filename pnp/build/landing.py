@@ -1,0 +1,360 @@
+"""``output/index.html``: the landing page of a build, as a player and a printer would want it.
+
+A card per game with its title lockup, its facts and a "print these first" set; every file
+with a human label ("Score sheet · 4 per sheet · black & white"), its first page and its size;
+filters for paper and language; how to print. Pure: the build hands it the manifest and the
+definitions, and writes what it returns.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.i18n.catalogues import LANGUAGES
+
+LANGUAGE_NAMES = {"es": "Español", "en": "English", "fr": "Français"}
+"""Each language named in itself, as a reader looks for it."""
+PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a5": "A5"}
+KIND_NAMES = {"sheet": "Score sheet", "pad": "Score pad", "pad3": "Score pad, 3 players",
+              "teams": "Score pad, two teams", "stats": "Stats card", "coto": "Series tally",
+              "aid": "Player aid and tracker"}
+"""What each sheet layout is called on the page (the layouts are listed in the README)."""
+FIRST_ORDER = ("rulebook", "sheet", "card", "calibration", "deck", "scorer")
+"""The first set's order, whichever paper the filter shows."""
+FIRST_KINDS = ("sheet", "pad", "aid")
+"""The sheet a new player prints first, whichever of these the game has."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One built file, as the landing page describes it."""
+
+    key: str
+    game: str
+    lang: str
+    document: str
+    """``rulebook``, ``card``, ``deck``, ``calibration``, ``sheet`` or ``scorer``."""
+    paper: str
+    fmt: str
+    kind: str = ""
+    per_page: int = 1
+    grayscale: bool = False
+    fillable: bool = False
+
+    @property
+    def label(self) -> str:
+        if self.document == "rulebook":
+            return "Rulebook" if self.fmt == "pdf" else "Rulebook, web page"
+        if self.document == "card":
+            return "Reference card (A5)"
+        if self.document == "deck":
+            return f"Deck, {self.kind}-size cards, printed on both sides"
+        if self.document == "calibration":
+            return "Deck calibration sheet"
+        if self.document == "scorer":
+            return "Scorer for a phone"
+        parts = [KIND_NAMES.get(self.kind, self.kind.capitalize())]
+        if self.per_page > 1:
+            parts.append(f"{self.per_page} per sheet")
+        if self.fillable:
+            parts.append("fillable")
+        if self.grayscale:
+            parts.append("black & white")
+        return " · ".join(parts)
+
+
+_NAME = re.compile(r"(?P<game>[a-z]+)-(?P<material>[a-z0-9-]+?)(?:-(?P<paper>a4|letter|a5))?"
+                   r"\.(?P<fmt>pdf|html)")
+
+
+def describe(key: str) -> Entry | None:
+    """The entry for a manifest key such as ``qwinto/en/qwinto-sheet-grayscale-2up-a4.pdf``
+    (``None`` for a name pnp does not make)."""
+    parts = key.split("/")
+    if len(parts) != 3:
+        return None
+    game, lang, name = parts
+    match = _NAME.fullmatch(name)
+    if not match or match["game"] != game:
+        return None
+    material, paper, fmt = match["material"], match["paper"] or "", match["fmt"]
+    document, kind, options = "sheet", material, []
+    if material in ("rulebook", "card", "scorer"):
+        document, kind = material, ""
+    elif material.startswith("deck-"):
+        kind = material.removeprefix("deck-")
+        document = "calibration" if kind.startswith("calibration") else "deck"
+    else:
+        kind, *options = material.split("-")
+    per_page = next((int(o[:-2]) for o in options if re.fullmatch(r"\d+up", o)), 1)
+    return Entry(key=key, game=game, lang=lang, document=document, paper=paper, fmt=fmt,
+                 kind=kind, per_page=per_page, grayscale="grayscale" in options,
+                 fillable="fillable" in options)
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the landing page shows of a game beside its files."""
+
+    game: str
+    name: str
+    players: str
+    minutes: int | None
+    lockup: str
+    """The title lockup as inline SVG."""
+
+
+def _first_set(entries: list[Entry], paper: str) -> list[Entry]:
+    """What to print first on ``paper``: the rulebook, the first sheet, the card, the deck."""
+    def pick(test: Callable[[Entry], bool]) -> list[Entry]:
+        return [e for e in entries if test(e)][:1]
+
+    first_kind = next((k for k in FIRST_KINDS if any(e.kind == k for e in entries)), "")
+    return (pick(lambda e: e.document == "rulebook" and e.fmt == "pdf" and e.paper == paper)
+            + pick(lambda e: e.document == "sheet" and e.kind == first_kind and e.paper == paper
+                   and e.per_page == 1 and not e.grayscale and not e.fillable)
+            + pick(lambda e: e.document == "card")
+            + pick(lambda e: e.document == "calibration" and e.paper == paper)
+            + pick(lambda e: e.document == "deck" and e.paper == paper))
+
+
+def _wrap_name(name: str) -> str:
+    """A file name that may wrap only after its hyphens and dots, never inside a word."""
+    return "<wbr>".join(html.escape(part) for part in re.split(r"(?<=[-.])", name))
+
+
+def _size(size: int) -> str:
+    return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} B"
+
+
+def _item(entry: Entry, info: Mapping[str, Any], game: Game, thumb: str | None,
+          qr: bool = False) -> str:
+    """One file's link; ``qr`` asks for a QR code of its address where the page is served
+    by ``pnp serve`` (a file opened from disk has no address a phone could use)."""
+    language = LANGUAGE_NAMES.get(entry.lang, entry.lang)
+    where = ", ".join(p for p in (language, PAPER_NAMES.get(entry.paper, "")) if p)
+    if thumb:
+        picture = (f'<img src="{html.escape(thumb)}" loading="lazy" '
+                   f'alt="First page of the {html.escape(game.name)} '
+                   f'{html.escape(entry.label.lower())} ({html.escape(where)})">')
+    else:
+        picture = f'<span class="web-thumb" aria-hidden="true">{game.lockup}</span>'
+    pages = info.get("pages") or 0
+    facts = [entry.fmt.upper()]
+    if pages:
+        facts.append(f"{pages} page{'s' if pages > 1 else ''}")
+    facts.append(_size(int(info.get("size", 0))))
+    paper = entry.paper if entry.paper in ("a4", "letter") else "any"
+    return (f'<li data-paper="{paper}" data-lang="{entry.lang}">'
+            f'<a href="{html.escape(entry.key)}">{picture}'
+            f'<span class="label">{html.escape(entry.label)}</span>'
+            f'<span class="where">{html.escape(where)} · {" · ".join(facts)}</span>'
+            f'<span class="file">{_wrap_name(entry.key.rsplit("/", 1)[-1])}</span></a>'
+            + (f'<span class="qr" data-qr="{html.escape(entry.key)}" '
+               f'data-alt="QR code: open the {html.escape(game.name)} scorer '
+               f'({html.escape(where)}) on a phone"></span>' if qr else "")
+            + "</li>")
+
+
+def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
+         thumbnail: Callable[[str], str | None]) -> str:
+    """The landing page for the built files of ``manifest`` (keys relative to the build
+    folder); ``thumbnail(key)`` is the first page's picture, if there is one."""
+    entries: dict[str, list[Entry]] = {}
+    for key in sorted(manifest):
+        entry = describe(key)
+        if entry is not None:
+            entries.setdefault(entry.game, []).append(entry)
+    cards = []
+    for game in games:
+        mine = entries.get(game.game, [])
+        if not mine:
+            continue
+        facts = [f"{game.players} players"] + ([f"about {game.minutes} minutes"]
+                                              if game.minutes else [])
+        chosen = sorted(dict.fromkeys(
+            e for lang in LANGUAGES for paper in ("a4", "letter")
+            for e in _first_set([x for x in mine if x.lang == lang], paper)),
+            key=lambda e: (LANGUAGES.index(e.lang), FIRST_ORDER.index(e.document)))
+        first = [_item(e, manifest[e.key], game, thumbnail(e.key)) for e in chosen]
+        scorers = [e for e in mine if e.document == "scorer"]
+        phone = "".join(_item(e, manifest[e.key], game, None, qr=True) for e in scorers)
+        others = [_item(e, manifest[e.key], game, thumbnail(e.key)) for e in mine
+                  if e not in chosen and e not in scorers]
+        cards.append(
+            f'<article class="game" id="{game.game}" aria-labelledby="{game.game}-title">'
+            f'<header><h2 id="{game.game}-title">{game.lockup}'
+            f'<span class="visually-hidden">{html.escape(game.name)}</span></h2>'
+            f'<p class="facts">{html.escape(" · ".join(facts))}</p></header>'
+            f'<h3>Print these first</h3><ul class="files first">{"".join(first)}</ul>'
+            + (f'<h3>Score on a phone</h3><ul class="files phone">{phone}</ul>' if phone else "")
+            + f'<details><summary>Every file for {html.escape(game.name)} '
+            f'({len(others)} more)</summary><ul class="files">{"".join(others)}</ul></details>'
+            f"</article>")
+    nav = "".join(f'<a href="#{g.game}">{html.escape(g.name)}</a>' for g in games
+                  if g.game in entries)
+    languages = "".join(
+        f'<label><input type="radio" name="lang" value="{lang}"> '
+        f'<span lang="{lang}">{LANGUAGE_NAMES[lang]}</span></label>' for lang in LANGUAGES)
+    made = TEMPLATE.format(nav=nav, languages=languages, games="\n".join(cards),
+                           policy=POLICY)
+    return made.replace(POLICY, html.escape(_policy(made), quote=False), 1)
+
+
+POLICY = "\x00policy\x00"
+"""Where the page's Content-Security-Policy goes, until the page is whole."""
+
+
+def _policy(made: str) -> str:
+    """The page's policy: no script or style sheet but its own (by their hashes), no
+    plug-in, no ``<base>``, no form; pictures and links as the page has them."""
+    from pnp.books.references import inline_sources
+
+    sources = inline_sources(made)
+    return (f"script-src {sources['script']}; style-src {sources['style']}; "
+            "object-src 'none'; base-uri 'none'; form-action 'none'")
+
+
+TEMPLATE = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Print-and-play files</title>
+<style>
+:root {{ --ink: #1d1b22; --muted: #5d5966; --line: #dcd8e2; --paper: #faf9f7; --accent: #2f5d8a; }}
+* {{ box-sizing: border-box; }}
+body {{ margin: 0; font: 1rem/1.5 Lato, "Helvetica Neue", Arial, sans-serif; color: var(--ink);
+       background: var(--paper); }}
+.visually-hidden {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
+                    clip: rect(0 0 0 0); white-space: nowrap; }}
+.top {{ background: #fff; border-bottom: 1px solid var(--line); padding: 1.2rem 1.5rem 1rem; }}
+.top h1 {{ margin: 0 0 .3rem; font-size: 1.6rem; }}
+.top p {{ margin: 0 0 .8rem; color: var(--muted); max-width: 46rem; }}
+nav.games {{ display: flex; flex-wrap: wrap; gap: .4rem 1rem; margin-bottom: .8rem; }}
+nav.games a {{ color: var(--accent); font-weight: bold; }}
+.filters {{ display: flex; flex-wrap: wrap; gap: .6rem 1.6rem; align-items: center; }}
+.filters fieldset {{ border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap;
+                     gap: .3rem; }}
+.filters legend {{ float: left; margin-right: .5rem; font-weight: bold; padding-top: .35rem; }}
+.filters label {{ display: inline-flex; align-items: center; gap: .3rem; padding: .35rem .7rem;
+                 border: 1px solid var(--line); border-radius: 999px; background: #fff;
+                 min-height: 44px; cursor: pointer; }}
+.filters input {{ accent-color: var(--accent); }}
+main {{ padding: 1rem 1.5rem 3rem; display: grid; gap: 1.5rem; }}
+.game, section.how {{ background: #fff; border: 1px solid var(--line); border-radius: 12px;
+                     padding: 1.2rem 1.4rem; }}
+.game h2 {{ margin: 0; line-height: 0; }}
+.game h2 svg {{ height: 2.6rem; width: auto; max-width: 100%; }}
+.facts {{ margin: .5rem 0 0; color: var(--muted); }}
+.game h3 {{ font-size: 1rem; margin: 1.2rem 0 .5rem; }}
+.files {{ list-style: none; padding: 0; margin: 0; display: grid; gap: .8rem;
+          grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr)); }}
+.files li a {{ display: flex; flex-direction: column; gap: .15rem; color: inherit;
+              text-decoration: none; padding: .4rem; border-radius: 8px; min-height: 44px; }}
+.files li a:hover, .files li a:focus-visible {{ background: #f0eef4; }}
+.files img, .web-thumb {{ display: block; width: 100%; aspect-ratio: 1 / 1.1; object-fit: contain;
+                         object-position: top; background: #fff; border: 1px solid var(--line);
+                         border-radius: 4px; }}
+.web-thumb {{ display: flex; align-items: center; justify-content: center; padding: .8rem; }}
+.web-thumb svg {{ width: 100%; height: auto; }}
+.label {{ font-weight: bold; line-height: 1.3; }}
+.where, .file {{ font-size: .82rem; color: var(--muted); }}
+.file {{ overflow-wrap: normal; word-break: normal; }}
+details {{ margin-top: 1rem; }}
+summary {{ cursor: pointer; font-weight: bold; min-height: 44px; display: flex;
+           align-items: center; }}
+details .files {{ margin-top: .6rem; }}
+.qr img {{ display: block; width: 7rem; height: 7rem; margin: .3rem .4rem; }}
+section.how h2 {{ margin-top: 0; font-size: 1.2rem; }}
+section.how li {{ margin: .3rem 0; }}
+code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .9em;
+        background: #f0eef4; padding: .05rem .3rem; border-radius: 4px; }}
+[hidden] {{ display: none !important; }}
+@media (max-width: 40rem) {{
+  .top, main {{ padding-left: 1rem; padding-right: 1rem; }}
+  .files {{ grid-template-columns: repeat(2, minmax(0, 1fr)); }}
+}}
+</style></head>
+<body>
+<div class="top">
+<h1>Print-and-play files</h1>
+<p>Rulebooks, score sheets, reference cards and decks for every game. Choose your paper and
+language, print the first set, and you are ready to play.</p>
+<nav class="games" aria-label="Games">{nav}<a href="#how-title">How to print</a></nav>
+<form class="filters" aria-label="Show files for">
+<fieldset><legend>Paper</legend>
+<label><input type="radio" name="paper" value="a4" checked> A4</label>
+<label><input type="radio" name="paper" value="letter"> Letter</label></fieldset>
+<fieldset><legend>Language</legend>
+<label><input type="radio" name="lang" value="all" checked> All</label>{languages}</fieldset>
+</form>
+</div>
+<main>
+{games}
+<section class="how" aria-labelledby="how-title">
+<h2 id="how-title">How to print</h2>
+<ul>
+<li>Print at <strong>100 %</strong> (“Actual size”), never “Fit to page”: the boxes and cards
+are drawn to size.</li>
+<li>Sheets and reference cards are one-sided; print as many sheets as you have players.
+“Black &amp; white” sheets tell the rows apart by shade and mark, for printers without colour.
+“Fillable” sheets add up as you type in a PDF viewer on a computer.</li>
+<li>Decks are printed on both sides: choose two-sided printing, flipping on the
+<strong>long edge</strong>. Print the <strong>calibration sheet</strong> first and hold it up to
+a light: if the marks on the back do not sit on the marks on the front, your printer shifts
+the backs, and the sheet tells you by how much.</li>
+<li>Cut along the cut lines; the crop marks at the edges show where the cards end.</li>
+</ul>
+<p>Made with pnp. To rebuild these files after changing a game's rules, run
+<code>pnp build</code>; <code>pnp serve --lan</code> shows them on a phone on the same network.</p>
+</section>
+</main>
+<script>
+(function () {{
+  var form = document.querySelector(".filters");
+  function apply() {{
+    var paper = form.querySelector("input[name=paper]:checked").value;
+    var lang = form.querySelector("input[name=lang]:checked").value;
+    document.querySelectorAll("li[data-paper]").forEach(function (item) {{
+      var paperOk = item.dataset.paper === "any" || item.dataset.paper === paper;
+      var langOk = lang === "all" || item.dataset.lang === lang;
+      item.hidden = !(paperOk && langOk);
+    }});
+    try {{ localStorage.setItem("pnp-filters", JSON.stringify({{paper: paper, lang: lang}})); }}
+    catch (e) {{}}
+  }}
+  try {{
+    var saved = JSON.parse(localStorage.getItem("pnp-filters") || "null");
+    if (!saved) {{
+      var own = (navigator.language || "").slice(0, 2);
+      var letter = /^(en-US|en-CA|es-MX|es-US|fr-CA)$/.test(navigator.language || "");
+      saved = {{paper: letter ? "letter" : "a4",
+               lang: ["es", "en", "fr"].indexOf(own) >= 0 ? own : "all"}};
+    }}
+    if (saved) {{
+      ["paper", "lang"].forEach(function (name) {{
+        var input = form.querySelector("input[name=" + name + "][value=" + saved[name] + "]");
+        if (input) input.checked = true;
+      }});
+    }}
+  }} catch (e) {{}}
+  form.addEventListener("change", apply);
+  apply();
+  if (/^https?:$/.test(location.protocol)) {{
+    document.querySelectorAll("[data-qr]").forEach(function (slot) {{
+      var image = new Image();
+      image.alt = slot.dataset.alt;
+      image.onerror = function () {{ image.remove(); }};
+      image.src = "/__pnp/qr.svg?path=" + encodeURIComponent(slot.dataset.qr);
+      slot.appendChild(image);
+    }});
+  }}
+}})();
+</script>
+</body></html>
+"""

@@ -1,0 +1,1 @@
+"""Drawing with reportlab: canvas, geometry, fonts, colours, paper, identity, pieces, SVG."""

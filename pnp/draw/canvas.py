@@ -1,0 +1,223 @@
+"""Drawing primitives shared by every sheet (units are the caller's: millimetres)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from reportlab import rl_config
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw import fonts
+from pnp.preflight import keyword
+
+LINE = 0.3
+HEAVY = 0.6
+
+
+class PnpCanvas(Canvas):
+    """A reportlab canvas whose strings fall back, character by character, on the symbols face.
+
+    Every sheet, card and deck page is drawn on one, so a ■ or a ♥ in any label prints in
+    DejaVu while the words around it print in Lato (see :func:`pnp.draw.fonts.runs`).
+    """
+
+    def _font(self) -> tuple[str, float]:
+        # reportlab keeps the current font in these attributes, and has no public accessor.
+        return vars(self)["_fontname"], vars(self)["_fontsize"]
+
+    def stringWidth(self, text: str, fontName: str | None = None,
+                    fontSize: float | None = None) -> float:
+        font, size = self._font()
+        return fonts.width(text, fontName or font, fontSize or size)
+
+    def drawString(self, x: float, y: float, text: str,
+                   *args: object, **kwargs: object) -> None:
+        font, size = self._font()
+        current = font
+        for face, run in fonts.runs(text, font):
+            if face != current:
+                self.setFont(face, size)
+                current = face
+            self._draw_run(x, y, run, *args, **kwargs)
+            x += fonts.width(run, face, size)
+        if current != font:
+            self.setFont(font, size)
+
+    def _draw_run(self, x: float, y: float, run: str, *args: object, **kwargs: object) -> None:
+        """Draw one run of text in the current face (:class:`pnp.draw.svg.SvgCanvas`
+        writes it as SVG text instead)."""
+        super().drawString(x, y, run, *args, **kwargs)  # type: ignore[arg-type]
+
+    def drawRightString(self, x: float, y: float, text: str,
+                        *args: object, **kwargs: object) -> None:
+        self.drawString(x - self.stringWidth(text), y, text, *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str,
+                          *args: object, **kwargs: object) -> None:
+        self.drawString(x - self.stringWidth(text) / 2, y, text, *args, **kwargs)
+
+
+def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, subject: str,
+               lang: str, document: str) -> Canvas:
+    """A canvas for a ``page`` (width, height in mm) as every pnp PDF is made.
+
+    Invariant (the same input gives the same bytes), compressed, in the bundled sans by
+    default, with ``document`` (``sheet`` or ``deck``) in its Keywords for the preflight
+    (:func:`pnp.preflight.keyword`). Streams stay binary: reportlab's default ASCII85
+    wrapping makes files a fifth larger and slower to write, for mail systems of the 1990s.
+    """
+    rl_config.useA85 = 0
+    fonts.register()
+    # types-reportlab types initialFontName as a float; reportlab wants a font's name.
+    canvas = PnpCanvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1,
+                    initialFontName=fonts.SANS,  # type: ignore[arg-type]
+                    lang=lang, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setAuthor("pnp")
+    canvas.setCreator("pnp")
+    canvas.setSubject(subject)
+    canvas.setKeywords(keyword(document))
+    return canvas
+
+
+@dataclass(frozen=True)
+class FieldBox:
+    """Where a form field of a fillable sheet goes: its name, its kind and its rectangle.
+
+    ``kind`` is ``number`` (a whole number), ``text`` (a name, a card), ``mark`` (any
+    mark ticks the box) or ``computed`` (filled in by the sheet's script); ``rect`` is
+    (x, y, width, height) in points on the page.
+    """
+
+    name: str
+    kind: str
+    rect: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Field:
+    """A request, passed to :func:`box` or :func:`pentagon`, to record a form field there."""
+
+    name: str
+    kind: str
+    sink: list[FieldBox]
+
+
+def _record(canvas: Canvas, field: Field | None, x: float, y: float, width: float,
+            height: float) -> None:
+    """Append ``field`` at the box's place on the page, through the canvas's current transform."""
+    if field is None:
+        return
+    # reportlab keeps the current transform in this attribute, and has no public accessor.
+    a, b, c, d, e, f = vars(canvas)["_currentMatrix"]
+    corners = [(a * px + c * py + e, b * px + d * py + f)
+               for px, py in ((x, y), (x + width, y + height))]
+    (x0, y0), (x1, y1) = corners
+    field.sink.append(FieldBox(field.name, field.kind,
+                               (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))))
+
+
+def box(canvas: Canvas, x: float, y: float, width: float, height: float | None = None,
+        heavy: bool = False, field: Field | None = None) -> None:
+    """A white writing box with a dark border (and a form field there if ``field`` asks)."""
+    canvas.saveState()
+    canvas.setFillGray(1)
+    canvas.setStrokeGray(0.1)
+    canvas.setLineWidth(HEAVY if heavy else LINE)
+    canvas.rect(x, y, width, width if height is None else height, stroke=1, fill=1)
+    canvas.restoreState()
+    _record(canvas, field, x, y, width, width if height is None else height)
+
+
+def grid(canvas: Canvas, x: float, top: float, widths: Sequence[float],
+         heights: Sequence[float], *, heavy: Collection[int] = (),
+         fields: Sequence[Sequence[Field | None]] = ()) -> None:
+    """Writing boxes in rows (from ``top`` down) and columns that share their borders, each
+    border stroked once, so two boxes side by side show one line, not two; the columns in
+    ``heavy`` are framed heavy. ``fields[row][column]`` makes that box a form field."""
+    xs = [x]
+    for width in widths:
+        xs.append(xs[-1] + width)
+    ys = [top]
+    for height in heights:
+        ys.append(ys[-1] - height)
+    canvas.saveState()
+    canvas.setFillGray(1)
+    for row, (upper, lower) in enumerate(itertools.pairwise(ys)):
+        for column, (left, right) in enumerate(itertools.pairwise(xs)):
+            canvas.rect(left, lower, right - left, upper - lower, stroke=0, fill=1)
+            named = fields[row][column] if row < len(fields) else None
+            _record(canvas, named, left, lower, right - left, upper - lower)
+    canvas.setStrokeGray(0.1)
+    canvas.setLineCap(2)
+    for index, at in enumerate(xs):
+        canvas.setLineWidth(HEAVY if {index - 1, index} & set(heavy) else LINE)
+        canvas.line(at, ys[-1], at, top)
+    for at in ys:
+        for column, (left, right) in enumerate(itertools.pairwise(xs)):
+            canvas.setLineWidth(HEAVY if column in heavy else LINE)
+            canvas.line(left, at, right, at)
+    canvas.restoreState()
+
+
+def pentagon(canvas: Canvas, x: float, y: float, side: float,
+             field: Field | None = None) -> None:
+    """A writing box shaped as a pentagon: a square whose top rises to a point."""
+    canvas.saveState()
+    canvas.setFillGray(1)
+    canvas.setStrokeGray(0.1)
+    canvas.setLineWidth(HEAVY)
+    path = canvas.beginPath()
+    shoulder = y + side * 0.72
+    path.moveTo(x, y)
+    path.lineTo(x + side, y)
+    path.lineTo(x + side, shoulder)
+    path.lineTo(x + side / 2, y + side)
+    path.lineTo(x, shoulder)
+    path.close()
+    canvas.drawPath(path, stroke=1, fill=1)
+    canvas.restoreState()
+    _record(canvas, field, x, y + side * 0.06, side, side * 0.72)
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width``, broken at plain spaces only.
+
+    Unlike reportlab's ``simpleSplit``, a no-break space holds, as French wants before
+    its colons and as a term wants next to its points.
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fonts.width(f"{lines[-1]} {word}", font, size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def centred(canvas: Canvas, x: float, y: float, text: str) -> None:
+    canvas.drawCentredString(x, y, text)
+
+
+def operator(canvas: Canvas, x: float, y: float, sign: str) -> None:
+    """A large arithmetic sign between two boxes of a scoring strip."""
+    canvas.saveState()
+    canvas.setFont(fonts.SANS_BOLD, 5)
+    canvas.drawCentredString(x, y - 1.7, sign)
+    canvas.restoreState()
+
+
+def writing_line(canvas: Canvas, x: float, y: float, width: float, height: float,
+                 field: Field | None = None) -> None:
+    """A line to write on, ``width`` long at ``y``, and a form field ``height`` high above it
+    if ``field`` asks."""
+    canvas.saveState()
+    canvas.setStrokeGray(0.1)
+    canvas.setLineWidth(LINE)
+    canvas.line(x, y, x + width, y)
+    canvas.restoreState()
+    _record(canvas, field, x, y, width, height)

@@ -1,0 +1,1 @@
+"""Kwingto: its definition, engine, texts, sheets, figures and scripts."""

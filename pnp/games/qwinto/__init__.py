@@ -1,0 +1,1 @@
+"""Qwinto: its definition, engine, texts, sheets, figures and scripts."""

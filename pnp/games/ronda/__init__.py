@@ -1,0 +1,1 @@
+"""Ronda: its definition, engine, texts, sheets, figures and scripts."""

@@ -1,0 +1,17 @@
+"""What Ronda's phone scorer page is told of the definition."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.i18n.catalogues import Translate
+
+
+def config(rules: Any, lang: str, _: Translate) -> dict[str, Any]:
+    """The game's part of the page's ``CONFIG``, in ``lang``."""
+    return {
+        "kinds": [{"id": c.name, "name": _(c.name)} for c in rules.combinations],
+        "ranks": list(rules.deck.ranks), "links": len(rules.caida.points),
+        "rising": ", ".join(str(p) for p in rules.variants.rising_chain.points),
+        "target": rules.target,
+        "tints": [s.colour for s in rules.print.sides]}

@@ -1,0 +1,1 @@
+"""Spectacle: its definition, engine, texts, sheets, figures and scripts."""

@@ -1,0 +1,1 @@
+"""Xactika: its definition, engine, texts, sheets, figures and scripts."""

@@ -1,0 +1,1 @@
+"""Languages: gettext catalogues, words every game shares, what is left untranslated."""

@@ -1,0 +1,123 @@
+"""What is missing or left untranslated, per game and language.
+
+Four kinds of text are published in every language:
+
+- gettext messages marked in the code and templates (``_()``), per domain: the shared
+  ``pnp`` domain and one per game; English is the source, Spanish and French have
+  catalogues in ``pnp/locale``;
+- the rulebook and the reference card of each game, one Markdown file per language;
+- each game's ``decisions:`` (and ``completion:``), which must be written in every language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.assets import current, shown
+from pnp.definitions import GAMES, load
+from pnp.definitions.base import Text
+from pnp.games import registry
+from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR
+
+PACKAGE = Path(__file__).resolve().parents[1]
+SOURCE_LANGUAGE = "en"
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+@dataclass(frozen=True)
+class Gap:
+    """One thing missing in one language."""
+
+    game: str
+    lang: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.game} ({self.lang}): {self.what}"
+
+
+def sources(domain: str) -> list[Path]:
+    """The files whose marked messages belong to ``domain``."""
+    if domain == COMMON:
+        return [*(PACKAGE / name for name in (
+            "report.py", "cli.py", "sheets/layout.py", "i18n/words.py", "draw/identity.py",
+            "books/compose.py", "scorer/scripts.py", "scorer/page.py", "books/figures.py",
+            "draw/pieces.py")), *sorted(current().templates.glob("*.j2"))]
+    return sorted(registry.game(domain).folder.glob("*.py"))
+
+
+def marked(domain: str) -> set[str]:
+    """Every message marked for translation in ``domain``'s sources."""
+    from babel.messages.extract import extract_from_file
+
+    found = set()
+    for path in sources(domain):
+        method = "jinja2.ext:babel_extract" if path.suffix == ".j2" else "python"
+        found |= {str(m[1]) for m in extract_from_file(method, str(path))}
+    return found
+
+
+def catalogue_gaps(domain: str, lang: str) -> Iterator[Gap]:
+    """Messages of ``domain`` missing, untranslated, fuzzy, mistranslated or stale in ``lang``."""
+    from babel.messages.pofile import read_po
+
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    wanted = marked(domain)
+    if not path.is_file():
+        yield Gap(domain, lang, f"no catalogue {path.name} ({len(wanted)} messages)")
+        return
+    with path.open("rb") as handle:
+        messages = {str(m.id): m for m in read_po(handle) if m.id}
+    for message_id in sorted(wanted):
+        message = messages.get(message_id)
+        if message is None:
+            yield Gap(domain, lang, f"message {message_id!r} is not in {path.name}")
+        elif not message.string or message.fuzzy:
+            yield Gap(domain, lang, f"message {message_id!r} is not translated")
+        elif sorted(PLACEHOLDER.findall(message_id)) != sorted(
+                PLACEHOLDER.findall(str(message.string))):
+            yield Gap(domain, lang, f"message {message_id!r}: placeholders differ")
+    for message_id in sorted(set(messages) - wanted):
+        yield Gap(domain, lang, f"message {message_id!r} is no longer used")
+
+
+def document_gaps(game: str, lang: str) -> Iterator[Gap]:
+    for kind, folder in (("rulebook", "rulebooks"), ("reference card", "cards")):
+        path = current().templates / folder / game / f"{lang}.md"
+        if not path.is_file():
+            yield Gap(game, lang, f"no {kind} text ({shown(path)})")
+
+
+def definition_gaps(game: str, lang: str, rules_dir: Path | None = None) -> Iterator[Gap]:
+    rules = load(game, rules_dir)
+    entries = [("decision", d.id, d.decision, d.why) for d in rules.decisions]
+    entries += [("completion", c.id, c.rule, c.why) for c in getattr(rules, "completion", ())]
+    for kind, ident, *texts in entries:
+        if lang != SOURCE_LANGUAGE and not all(isinstance(t, Text) for t in texts):
+            yield Gap(game, lang, f"{kind} '{ident}' is written in English only")
+
+
+def gaps(rules_dir: Path | None = None) -> list[Gap]:
+    """Everything missing, in every language."""
+    found: list[Gap] = []
+    for lang in LANGUAGES:
+        if lang != SOURCE_LANGUAGE:
+            found += catalogue_gaps(COMMON, lang)
+        for game in GAMES:
+            if lang != SOURCE_LANGUAGE:
+                found += catalogue_gaps(game, lang)
+            found += document_gaps(game, lang)
+            found += definition_gaps(game, lang, rules_dir)
+    return found
+
+
+def summary(found: list[Gap]) -> list[tuple[str, dict[str, int]]]:
+    """Counts of gaps per game (and the shared domain) and language, for a table."""
+    rows = []
+    for name in (COMMON, *GAMES):
+        rows.append((name, {lang: sum(1 for g in found if g.game == name and g.lang == lang)
+                            for lang in LANGUAGES}))
+    return rows

@@ -1,0 +1,1 @@
+"""The phone scorer page: one HTML file per game and language, and its scripts."""

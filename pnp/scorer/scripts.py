@@ -1,0 +1,269 @@
+"""Each game's scoring script in JavaScript: one generator, two targets.
+
+A game's script is generated from its definition by its module (``fillable_<game>`` for
+the games with a fillable sheet, ``scoring_<game>`` for the rest) and used twice: inside
+the fillable PDF (:mod:`pnp.sheets.fillable`, Acrobat's form API) and inside the scorer
+page (:mod:`pnp.scorer.page`, a browser). Both read the same functions, so a total a
+phone shows is the one the PDF shows and, as the tests check on thousands of generated
+games, the engine's.
+
+Every script is ES5 (the PDF viewers' language) and names the box at fault with a
+reason in words. Reasons are the engine's messages, in the page's language: each
+module lists its messages (:data:`MESSAGES` here for the shared ones) with ``N_`` so
+the catalogues carry their translations, and the script gets them as a table keyed by a
+short name, filled by ``pnp_say(key, {placeholder: value})``.
+
+Scripts that take the engine's input format itself (Ronda's deals, Spectacle's
+positions) are ports of the engine: they stop at the first rule broken, with the
+engine's message, by throwing ``{pnp: true, at: PATH, message: TEXT}``; ``at`` is the
+place in the input (``"players/Ana/claimed/2"``) the page turns into the box at fault.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from pnp.games import registry
+from pnp.i18n.catalogues import N_, Translate, translator
+
+ENTRY = r"""
+function pnp_entry(text) {
+  if (text === undefined || text === null) return null;
+  var s = String(text).replace(/^\s+|\s+$/g, "");
+  if (s === "") return null;
+  return /^-?[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
+}
+function pnp_blank(text) {
+  return text === undefined || text === null || /^\s*$/.test(String(text));
+}
+"""
+"""What every game's script reads a box with: :func:`pnp.sheets.fillable.entry` in JavaScript."""
+
+MESSAGES = {
+    "whole": N_("{where}: expected a whole number, got {value}"),
+    "span": N_("{where}: {value} is not from {low} to {high}"),
+    "least": N_("{where}: {value} is not at least {low}"),
+    "most": N_("{where}: {value} is not at most {high}"),
+    "mapping": N_("{where}: expected a mapping, got {value}"),
+    "list": N_("{where}: expected a list, got {value}"),
+    "missing": N_("{where}: missing '{key}'"),
+    "missing_top": N_("missing '{key}'"),
+    "unknown": N_("{where}: unknown field {key} (expected {allowed})"),
+    "unknown_top": N_("unknown field {key} (expected {allowed})"),
+    "name_type": N_("{where}: expected a name, got {value}"),
+    "name_number": N_("{where}: expected a name, got {value} (write it in quotes to use it "
+                      "as a name)"),
+    "name_blank": N_("{where}: a name cannot be blank, got {value}"),
+    "name_long": N_("{where}: {value} is longer than {most} characters"),
+    "name_control": N_("{where}: {value} holds a control character ({code}); a name is "
+                       "plain text on one line"),
+    "name_invisible": N_("{where}: {value} has an invisible character ({code})"),
+    "name_letter": N_("{where}: {value} has no letter or digit"),
+    "name_twice": N_("{where}: {name} is given twice (names {first} and {second})"),
+    "players_count": N_("{where}: {given} given; the game is for {low} to {high} players"),
+    "player_name": N_("{where}: name {index}"),
+    "players": N_("players"),
+    "nothing": N_("nothing"),
+    "items": N_("a {kind} of {count} items"),
+    "in": N_("{player}: {message}"),
+}
+"""Messages every script may say (the engine's, from :mod:`pnp.engine.common`)."""
+
+COMMON = r"""
+var PNP_SAY = %(messages)s;
+function pnp_say(key, args) {
+  var text = PNP_SAY[key] || key;
+  return text.replace(/\{(\w+)\}/g, function (all, name) {
+    return args && args[name] !== undefined ? String(args[name]) : all;
+  });
+}
+function pnp_repr(value) {
+  if (value === null || value === undefined) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") {
+    var quote = value.indexOf("'") >= 0 && value.indexOf('"') < 0 ? '"' : "'";
+    var out = quote, i, c, code;
+    for (i = 0; i < value.length; i++) {
+      c = value.charAt(i); code = value.charCodeAt(i);
+      if (c === "\\") out += "\\\\";
+      else if (c === quote) out += "\\" + c;
+      else if (c === "\n") out += "\\n";
+      else if (c === "\r") out += "\\r";
+      else if (c === "\t") out += "\\t";
+      else if (code < 32 || code === 127) out += "\\x" + (code < 16 ? "0" : "") + code.toString(16);
+      else out += c;
+    }
+    return out + quote;
+  }
+  if (Object.prototype.toString.call(value) === "[object Array]") {
+    var parts = [];
+    for (var j = 0; j < value.length; j++) parts.push(pnp_repr(value[j]));
+    return "[" + parts.join(", ") + "]";
+  }
+  var pairs = [];
+  for (var key in value) pairs.push(pnp_repr(key) + ": " + pnp_repr(value[key]));
+  return "{" + pairs.join(", ") + "}";
+}
+function pnp_is_list(value) {
+  return Object.prototype.toString.call(value) === "[object Array]";
+}
+function pnp_is_map(value) {
+  return value !== null && typeof value === "object" && !pnp_is_list(value);
+}
+function pnp_size(value) {
+  if (pnp_is_list(value)) return value.length;
+  var n = 0;
+  for (var key in value) n++;
+  return n;
+}
+function pnp_shown(value) {
+  if (value === null || value === undefined) return pnp_say("nothing");
+  if ((pnp_is_list(value) || pnp_is_map(value)) && pnp_size(value) > 8) {
+    return pnp_say("items", {kind: pnp_is_list(value) ? "list" : "mapping",
+                             count: pnp_size(value)});
+  }
+  var text = pnp_repr(value);
+  return text.length <= 40 ? text : text.slice(0, 37) + "...";
+}
+function pnp_fail(at, key, args) {
+  throw {pnp: true, at: at, message: pnp_say(key, args)};
+}
+function pnp_int(value) {
+  return typeof value === "number" && isFinite(value) && Math.floor(value) === value;
+}
+function pnp_whole(value, where, low, high, at) {
+  if (!pnp_int(value)) pnp_fail(at, "whole", {where: where, value: pnp_shown(value)});
+  var under = low !== null && low !== undefined && value < low;
+  var over = high !== null && high !== undefined && value > high;
+  if (under || over) {
+    if (low !== null && low !== undefined && high !== null && high !== undefined) {
+      pnp_fail(at, "span", {where: where, value: pnp_shown(value), low: low, high: high});
+    }
+    pnp_fail(at, under ? "least" : "most",
+             {where: where, value: pnp_shown(value), low: low, high: high});
+  }
+  return value;
+}
+function pnp_mapping(value, where, at) {
+  if (!pnp_is_map(value)) pnp_fail(at, "mapping", {where: where, value: pnp_shown(value)});
+  return value;
+}
+function pnp_sequence(value, where, at) {
+  if (!pnp_is_list(value)) pnp_fail(at, "list", {where: where, value: pnp_shown(value)});
+  return value;
+}
+function pnp_only_keys(data, allowed, where, at) {
+  for (var key in data) {
+    if (allowed.indexOf(key) < 0) {
+      var sorted = allowed.slice().sort();
+      pnp_fail(at, where ? "unknown" : "unknown_top",
+               {where: where, key: pnp_shown(key), allowed: sorted.join(", ")});
+    }
+  }
+}
+function pnp_require(data, key, where, at) {
+  if (!Object.prototype.hasOwnProperty.call(data, key)) {
+    pnp_fail(at, where ? "missing" : "missing_top", {where: where, key: key});
+  }
+  return data[key];
+}
+function pnp_has(data, key) { return Object.prototype.hasOwnProperty.call(data, key); }
+var PNP_HIDDEN = null;
+try {
+  PNP_HIDDEN = new RegExp("(?![\\u200c\\u200d])[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}]", "u");
+} catch (e) {
+  PNP_HIDDEN = /[\x00-\x1f\x7f-\x9f\xad\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff]/;
+}
+function pnp_name(value, where, at) {
+  if (typeof value !== "string") {
+    pnp_fail(at, typeof value === "number" ? "name_number" : "name_type",
+             {where: where, value: pnp_shown(value)});
+  }
+  if (/^\s*$/.test(value)) pnp_fail(at, "name_blank", {where: where, value: pnp_shown(value)});
+  if (value.replace(/[\ud800-\udbff][\udc00-\udfff]/g, "_").length > %(name_length)d) {
+    pnp_fail(at, "name_long", {where: where, value: pnp_shown(value), most: %(name_length)d});
+  }
+  var hidden = PNP_HIDDEN.exec(value);
+  if (hidden) {
+    var point = hidden[0].codePointAt ? hidden[0].codePointAt(0) : hidden[0].charCodeAt(0);
+    var code = point.toString(16).toUpperCase();
+    while (code.length < 4) code = "0" + code;
+    pnp_fail(at, "name_control", {where: where, value: pnp_shown(value), code: "U+" + code});
+  }
+  return value;
+}
+function pnp_names(values, range, where, at) {
+  where = where || pnp_say("players");
+  if (range && (values.length < range.min || values.length > range.max)) {
+    pnp_fail(at, "players_count", {where: where, given: values.length, low: range.min,
+                                   high: range.max});
+  }
+  var seen = {}, i, text, key;
+  for (i = 0; i < values.length; i++) {
+    text = pnp_name(values[i], pnp_say("player_name", {where: where, index: i + 1}),
+                    at + "/" + i);
+    key = text.replace(/^\s+|\s+$/g, "");
+    if (pnp_has(seen, key)) {
+      pnp_fail(at + "/" + i, "name_twice", {where: where, name: key, first: seen[key],
+                                            second: i + 1});
+    }
+    seen[key] = i + 1;
+  }
+  return values;
+}
+function pnp_rank(scores, higherWins) {
+  var keys = [], groups = {}, name, k;
+  for (name in scores) {
+    k = [(higherWins === false ? -1 : 1) * scores[name].total, scores[name].tiebreak || 0];
+    var id = k[0] + "/" + k[1];
+    if (!groups[id]) { groups[id] = {key: k, names: []}; keys.push(id); }
+    groups[id].names.push(name);
+  }
+  keys.sort(function (a, b) {
+    var x = groups[a].key, y = groups[b].key;
+    return (y[0] - x[0]) || (y[1] - x[1]);
+  });
+  var out = [];
+  for (var i = 0; i < keys.length; i++) out.push(groups[keys[i]].names);
+  return out;
+}
+"""
+"""Shared by every script: messages, the engine's ``shown``, input checks, names, ranking."""
+
+
+class GameScript(Protocol):
+    """What a game's script module provides."""
+
+    MESSAGES: Mapping[str, str]
+
+    def library(self, rules: Any, kind: str, _: Translate, lang: str) -> str: ...
+
+
+def module(game: str, kind: str = "") -> GameScript:
+    found: GameScript = registry.game(game).script(kind)
+    return found
+
+
+def messages(game: str, lang: str, kind: str = "") -> dict[str, str]:
+    """Every message ``game``'s script for ``kind`` may say, translated into ``lang``."""
+    _ = translator(lang, game)
+    return {key: _(text) for key, text in {**MESSAGES, **module(game, kind).MESSAGES}.items()}
+
+
+def common(game: str, lang: str, kind: str = "") -> str:
+    """The shared functions with the messages of ``game``'s ``kind`` in ``lang``."""
+    from pnp.engine.common import NAME_LENGTH
+
+    return ENTRY + COMMON % {"messages": json.dumps(messages(game, lang, kind), sort_keys=True,
+                                                    ensure_ascii=True),
+                             "name_length": NAME_LENGTH}
+
+
+def library(game: str, rules: Any, kind: str, lang: str) -> str:
+    """``game``'s whole script for ``kind`` (its sheet, pad, deal...), messages in ``lang``."""
+    return common(game, lang, kind) + module(game, kind).library(
+        rules, kind, translator(lang, game), lang)

@@ -1,0 +1,1 @@
+"""Score sheets and pads: the layout every game's sheets share, and fillable PDFs."""
