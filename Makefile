@@ -43,7 +43,9 @@ run: setup
 
 test: setup
 	$(BIN)/ruff check pnp tests bench
+	tests/js/node_modules/.bin/eslint -c tests/js/eslint.config.js --suppressions-location tests/js/eslint-suppressions.json --max-warnings 0 pnp
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pnp validate
 	$(BIN)/pnp translations
 	$(BIN)/pytest

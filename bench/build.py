@@ -24,7 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pnp.build import Outcome, build, cached_kinds, files_digest, plan, shared_inputs  # noqa: E402
+from pnp.build import run  # noqa: E402
+from pnp.build.outcomes import Outcome  # noqa: E402
 
 
 def timed_cli(*args: str) -> float:
@@ -40,15 +41,13 @@ def main() -> None:
     shutil.copytree(ROOT / "rules", rules)
     out = work / "out"
     start = time.perf_counter()
-    shared = files_digest(shared_inputs())
-    targets = plan(kinds=cached_kinds(out, shared))
-    cold = build(targets, out, rules_dir=rules, shared=shared)
+    cold = run(out, rules_dir=rules)
     cold_wall = time.perf_counter() - start
     noop = timed_cli("build", "--out", str(out), "--rules", str(rules))
     definition = rules / "kwingto.yaml"
     definition.write_text(definition.read_text() + "\n")
     touched_start = time.perf_counter()
-    touched = build(targets, out, rules_dir=rules)
+    touched = run(out, rules_dir=rules)
     touched_wall = time.perf_counter() - touched_start
 
     print(f"{'step':<34}{'seconds':>9}{'built':>7}{'failed':>8}")

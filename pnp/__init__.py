@@ -12,14 +12,19 @@ The package root is the public API::
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from pnp.engine.result import Item, Note, Result, Score
 from pnp.errors import DefinitionError, FormatError, InputError, PnpError, UnknownGameError
 from pnp.games.registry import GAMES
+from pnp.version import VERSION
 
-__version__ = "0.1.0"
-"""The version, in this one place (the package metadata reads it from here)."""
+if TYPE_CHECKING:
+    from pnp.definitions import D
+    from pnp.definitions.base import GameInfo
+
+__version__ = VERSION
+"""The version (:data:`pnp.version.VERSION`)."""
 
 __all__ = [
     "GAMES",
@@ -38,11 +43,23 @@ __all__ = [
 ]
 
 
-def load(game: str, rules_dir: Path | None = None) -> Any:
-    """The validated definition of ``game`` (see :mod:`pnp.definitions`)."""
+@overload
+def load(game: str, rules_dir: Path | None = None) -> GameInfo: ...
+
+
+@overload
+def load(game: str, rules_dir: Path | None = None, *, model: type[D]) -> D: ...
+
+
+def load(game: str, rules_dir: Path | None = None, *,
+         model: type[GameInfo] | None = None) -> GameInfo:
+    """The validated definition of ``game`` (see :mod:`pnp.definitions`); ``model``, the
+    game's own definition class, types it as one."""
     from pnp.definitions import load as load_definition
 
-    return load_definition(game, rules_dir)
+    if model is None:
+        return load_definition(game, rules_dir)
+    return load_definition(game, rules_dir, model=model)
 
 
 def score(game: str, data: Any, rules_dir: Path | None = None) -> Result:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.errors import PnpError
+from pnp.errors import EditionError
 
 DATA = Path(__file__).parent / "data"
 """The bundled data folder inside the installed package: what
@@ -35,10 +35,6 @@ CONFIG_LIMIT = 64 * 1024
 
 EDITABLE = ("rules", "templates", "examples")
 """The folders an edition may replace, as named in ``pnp.toml`` and in ``pnp/data/``."""
-
-
-class EditionError(PnpError):
-    """A ``pnp.toml`` or an edition folder that cannot be used."""
 
 
 @dataclass(frozen=True)

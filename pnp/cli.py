@@ -19,9 +19,10 @@ from pnp.errors import SHOWN, DefinitionError, PnpError, error_lines, one_line
 from pnp.games import registry
 from pnp.games.registry import DECKS, GAMES
 from pnp.i18n.catalogues import LANGUAGES, default_language
+from pnp.outputs.targets import OUTPUT, Target
 
 if TYPE_CHECKING:
-    from pnp.build import Summary
+    from pnp.build.outcomes import Summary
 
 EVERY_PROBLEM = "pnp.every_problem"
 SHOWN_FINDINGS = 20
@@ -175,11 +176,9 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
     lang = lang or default_language()
     if kind is None:
         kind = next(iter(layouts(game)))
-    parts = [game, kind] + (["fillable"] if fillable else []) + (
-        ["grayscale"] if grayscale else []) + (
-        [f"{per_page}up"] if per_page and per_page > 1 else []) + [paper]
-    output, mark = _destination(output, Path(game, lang, "-".join(parts) + ".pdf"), "pdf",
-                                rules_dir)
+    output, mark = _destination(output, Target(game, lang, "sheet", paper, kind=kind,
+                                                 per_page=per_page or 1, grayscale=grayscale,
+                                                 fillable=fillable), rules_dir)
     data = render(game, kind=kind, lang=lang, paper=paper, per_page=per_page,
                   grayscale=grayscale, rules_dir=rules_dir, fillable=fillable)
     _save(output, data, mark)
@@ -202,7 +201,7 @@ def scorer(game: str, lang: str | None, output: Path | None, rules_dir: Path | N
     from pnp.scorer.page import render
 
     lang = lang or default_language()
-    output, mark = _destination(output, Path(game, lang, f"{game}-scorer.html"), "html",
+    output, mark = _destination(output, Target(game, lang, "scorer", "", fmt="html"),
                                 rules_dir)
     data = render(game, lang, rules_dir)
     _save(output, data, mark)
@@ -213,33 +212,31 @@ def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
     from pnp.books.compose import render
 
     lang = lang or default_language()
-    output, mark = _destination(output, Path(game, lang, f"{game}-{kind}-{paper}.{fmt}"), fmt,
-                                rules_dir)
+    output, mark = _destination(output, Target(game, lang, kind, paper, fmt=fmt), rules_dir)
     data = render(kind, game, lang, fmt=fmt, paper=paper, rules_dir=rules_dir)
     _save(output, data, mark)
 
 
-OUTPUT = Path("output")
-"""Where a command writes by default, in the current folder: a build folder."""
-
-
-def _destination(output: Path | None, default: Path, kind: str,
+def _destination(output: Path | None, target: Target,
                  rules_dir: Path | None) -> tuple[Path, bool]:
-    """Where a command writes its file of ``kind``, checked before the work is done:
-    ``output``, else ``default`` under :data:`OUTPUT`; and whether that folder is new or
-    empty (it is then made a build folder, for a later 'pnp build', once the file is in)."""
-    from pnp.build import fresh, inputs
-    from pnp.outputs import place
+    """Where a command writes ``target``'s file, checked before the work is done:
+    ``output``, else its place under :data:`~pnp.outputs.targets.OUTPUT`; and whether that
+    folder is new or empty (it is then made a build folder, for a later 'pnp build', once
+    the file is in)."""
+    from pnp.build.fingerprint import inputs
+    from pnp.build.manifest import fresh
+    from pnp.outputs.targets import destination
+    from pnp.outputs.writing import place
 
-    path = output or OUTPUT / default
-    place(path, kind, inputs(rules_dir))
+    path = destination(target, output)
+    place(path, target.fmt, inputs(rules_dir))
     return path, output is None and fresh(OUTPUT)
 
 
 def _save(output: Path, data: bytes, mark: bool) -> None:
     """Write ``data`` to the file :func:`_destination` chose, and say where it is."""
-    from pnp.build import mark as make_build_folder
-    from pnp.outputs import write
+    from pnp.build.manifest import mark as make_build_folder
+    from pnp.outputs.writing import write
 
     write(output, data)
     if mark:
@@ -294,7 +291,7 @@ def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
               help="Languages to build (repeat; default: all).")
 @click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all",
               show_default=True)
-@click.option("--out", type=Place(file_okay=False, path_type=Path), default=Path("output"),
+@click.option("--out", type=Place(file_okay=False, path_type=Path), default=OUTPUT,
               show_default=True, help="Folder to build into (under the current folder).")
 @click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
               help="Worker processes (default: one per core).")
@@ -309,19 +306,8 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     All of them by default. Unchanged outputs are kept; output/index.html lists every file
     with a preview. One build at a time writes into a folder: a second one waits.
     """
-    from pnp.build import check_out, inputs, write_previews
-    from pnp.outputs import check_folder, check_outside, writable_folder
-
-    for place in (out, previews):
-        if place:
-            check_folder(place)
-    check_out(out, rules_dir)
-    if previews:
-        check_outside(previews, inputs(rules_dir))
-    writable_folder(out)
-    if previews:
-        writable_folder(previews)
-    summary = _build(out, games, langs, paper, jobs=jobs, force=force, rules_dir=rules_dir)
+    summary = _build(out, games, langs, paper, jobs=jobs, force=force, rules_dir=rules_dir,
+                     previews=previews)
     findings = summary.findings
     for finding in findings[:SHOWN_FINDINGS]:
         click.echo(str(finding), err=True)
@@ -338,47 +324,44 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     if summary.count("failed") or findings:
         sys.exit(1)
     if previews:
-        click.echo(f"previews: {len(write_previews(out, previews))} in {previews}")
+        click.echo(f"previews: {len(summary.previews)} in {previews}")
 
 
 def _build(out: Path, games: Sequence[str] = (), langs: Sequence[str] = (), paper: str = "all",
-           *, jobs: int | None = None, force: bool = False,
-           rules_dir: Path | None = None) -> Summary:
-    """Build into ``out`` (every game, language and paper by default) with a progress bar
-    on standard error, then print each failure's line."""
-    from pnp.build import PAPERS, Outcome, cached_kinds, files_digest, plan, shared_inputs
-    from pnp.build import build as run_build
-    from pnp.outputs import locked
+           *, jobs: int | None = None, force: bool = False, rules_dir: Path | None = None,
+           previews: Path | None = None) -> Summary:
+    """:func:`pnp.build.run` into ``out`` (every game, language and paper by default) with
+    a progress bar on standard error, then print each failure's line."""
+    from pnp.build import run
+    from pnp.build.outcomes import Outcome
 
     failures: list[Outcome] = []
-    with locked(out, lambda: click.echo(f"waiting for another build of {out}/ to finish",
-                                        err=True)):
-        shared = files_digest(shared_inputs())
-        targets = plan(games or GAMES, langs or LANGUAGES,
-                       PAPERS if paper == "all" else (paper,), kinds=cached_kinds(out, shared))
-        with contextlib.ExitStack() as stack:
-            bars: list[Any] = []
+    with contextlib.ExitStack() as stack:
+        bars: list[Any] = []
 
-            def advance(outcome: Outcome) -> None:
-                """Count ``outcome``; the bar starts with the first, once the definitions
-                are known to be sound."""
-                if not bars:
-                    bars.append(stack.enter_context(click.progressbar(
-                        length=len(targets), label="Building", show_pos=True,
-                        file=sys.stderr)))
-                if outcome.status == "failed":
-                    failures.append(outcome)
-                bars[0].update(1)
+        def advance(outcome: Outcome, targets: int) -> None:
+            """Count ``outcome`` of ``targets``; the bar starts with the first, once the
+            definitions are known to be sound."""
+            if not bars:
+                bars.append(stack.enter_context(click.progressbar(
+                    length=targets, label="Building", show_pos=True, file=sys.stderr)))
+            if outcome.status == "failed":
+                failures.append(outcome)
+            bars[0].update(1)
 
-            summary = run_build(targets, out, jobs=jobs, force=force, rules_dir=rules_dir,
-                                progress=advance, shared=shared)
+        def waiting() -> None:
+            click.echo(f"waiting for another build of {out}/ to finish", err=True)
+
+        summary = run(out, games, langs, () if paper == "all" else (paper,), jobs=jobs,
+                      force=force, rules_dir=rules_dir, progress=advance, waiting=waiting,
+                      previews=previews)
     for failure in failures:
         click.echo(failure.line, err=True)
     return summary
 
 
 @main.command()
-@click.option("--out", type=Place(file_okay=False, path_type=Path), default=Path("output"),
+@click.option("--out", type=Place(file_okay=False, path_type=Path), default=OUTPUT,
               show_default=True, help="The build folder to serve (built first if it has no "
                                       "build yet).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
@@ -397,8 +380,8 @@ def serve(out: Path, port: int, lan: bool, watch: bool, jobs: int | None) -> Non
     Ctrl-C stops it.
     """
     from pnp.assets import shown
-    from pnp.build import check_out
-    from pnp.outputs import check_folder, writable_folder
+    from pnp.build.manifest import check_out
+    from pnp.outputs.writing import check_folder, writable_folder
     from pnp.serve.http import LOOPBACK, lan_address, listen
     from pnp.serve.qr import terminal
     from pnp.serve.watch import Watcher
@@ -444,7 +427,7 @@ def _build_apart(out: Path, jobs: int | None) -> None:
     import multiprocessing
 
     from pnp.assets import current
-    from pnp.build import starter
+    from pnp.build.workers import starter
     from pnp.serve.watch import start_without_ctrl_c
 
     context = multiprocessing.get_context()
@@ -462,7 +445,7 @@ def _build_apart(out: Path, jobs: int | None) -> None:
 
 def _build_alone(out: Path, jobs: int | None, edition: Any, parent: int | None) -> None:
     from pnp.assets import use
-    from pnp.build import die_with_parent
+    from pnp.build.workers import die_with_parent
     from pnp.serve.watch import ignore_ctrl_c
 
     ignore_ctrl_c()
@@ -488,12 +471,12 @@ def preflight(paths: tuple[Path, ...]) -> None:
     from the page's top-left corner, then what. A FOLDER means every PDF in it; with
     nothing named, the build in ./output (what its build measured is not measured again).
     """
-    from pnp.build import recorded
+    from pnp.build.manifest import recorded
     from pnp.preflight import check_files, pdfs_under
 
     files: list[Path] = []
     known: dict[Path, Any] = {}
-    for path in paths or (Path("output"),):
+    for path in paths or (OUTPUT,):
         if path.is_dir() or not paths:
             files += pdfs_under(path)
             known.update(recorded(path))
@@ -557,7 +540,6 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
          offset: str, calibration: bool, output: Path | None, rules_dir: Path | None) -> None:
     """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
     page with bleed and crop marks."""
-    from pnp.build import moved_name
     from pnp.draw.imposition import FLIPS, hint, offset_of
 
     grid, render, render_calibration = (getattr(registry.game(game).deck_maker, name)
@@ -566,9 +548,9 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
     side = next(f for f in FLIPS if f == flip)
     shift = offset_of(offset)
     note = None if calibration else hint(grid(size, paper, bleed))
-    name = (f"{game}-deck-calibration-{flip}-{paper}.pdf" if calibration
-            else f"{game}-deck-{size}{moved_name(shift)}-{paper}.pdf")
-    output, mark = _destination(output, Path(game, lang, name), "pdf", rules_dir)
+    target = (Target(game, lang, "deck", paper, kind=f"calibration-{flip}") if calibration
+              else Target(game, lang, "deck", paper, kind=size, offset=shift))
+    output, mark = _destination(output, target, rules_dir)
     if calibration:
         data = render_calibration(lang=lang, paper=paper, flip=side, offset=shift,
                                   rules_dir=rules_dir)
@@ -591,9 +573,10 @@ def validate(ctx: click.Context, every: bool, rules_dir: Path | None) -> None:
     from pnp.assets import shown
     from pnp.definitions import rules_dir as default_dir
     from pnp.definitions import validate_all
+    from pnp.sheets.layout import drawable
 
     ctx.meta[EVERY_PROBLEM] = every
-    problems = validate_all(rules_dir)
+    problems = validate_all(rules_dir, drawable)
     if problems:
         raise DefinitionError(problems)
     click.echo(f"{len(GAMES)} definitions are valid ({shown(rules_dir or default_dir())})")

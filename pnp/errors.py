@@ -1,7 +1,10 @@
-"""Every failure pnp reports to a person has its own class here.
+"""Every failure pnp reports to a person has its own class here, in the order of the stages.
 
-All of them subclass :class:`PnpError` (itself a :class:`ValueError`) and format
-themselves: ``str(error)`` is the one line the command line prints.
+They subclass :class:`PnpError` (itself a :class:`ValueError`) and format themselves:
+``str(error)`` is the one line the command line prints. Two kinds are plain exceptions,
+never shown as they are: :class:`YamlSyntaxError` and :class:`Unreadable` say what is wrong
+with a file its reader does not name, and their callers report them as a
+:class:`DefinitionError` or a :class:`DocumentError` or :class:`ScorerError` naming it.
 """
 
 from __future__ import annotations
@@ -70,6 +73,75 @@ class InputError(PnpError):
 
 class FormatError(InputError):
     """The input file is not valid YAML or JSON, or not the shape the game expects."""
+
+
+class YamlSyntaxError(Exception):
+    """The text cannot be read as a definition's YAML; ``line`` is 1-based where known.
+
+    ``message`` says what is wrong (a syntax error starts "invalid YAML: ").
+    """
+
+    def __init__(self, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+class EditionError(PnpError):
+    """A ``pnp.toml`` or an edition folder that cannot be used."""
+
+
+class OutputError(PnpError):
+    """A file or folder that pnp was told to write and cannot, or must not."""
+
+
+class ImpositionError(PnpError):
+    """A card size, bleed, offset or paper that cannot be laid out as asked."""
+
+
+class SvgError(PnpError):
+    """A drawing that uses what the translation does not cover (images, text objects)."""
+
+
+class SheetError(PnpError):
+    """A sheet that cannot be made as asked (unknown kind, impossible per-page count)."""
+
+
+class Unreadable(Exception):
+    """A file of the edition that may not or cannot be read; the message says why."""
+
+
+class Outside(Unreadable):
+    """A file that leads outside its folder once links are followed."""
+
+
+class FigureError(PnpError):
+    """A figure a document asks for that its game does not have, or cannot draw."""
+
+
+class DocumentError(PnpError):
+    """A rulebook or card that cannot be built: the message names the file and the cause."""
+
+
+class ScorerError(PnpError):
+    """A scorer page that cannot be made: the message names the template file at fault."""
+
+
+class PreflightError(PnpError):
+    """A file that cannot be checked: not found, too large, not a PDF."""
+
+    def __init__(self, file: str, reason: str) -> None:
+        super().__init__(f"{file}: {reason}")
+        self.file = file
+        self.reason = reason
+
+
+class ServeError(PnpError):
+    """An address the server cannot listen on."""
+
+
+class QrError(PnpError):
+    """An address too long for a QR code (see :data:`pnp.serve.qr.LONGEST`)."""
 
 
 LONGEST = 400

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from pnp.definitions.base import GameInfo
 from pnp.engine.result import Result, Score
-from pnp.games.registry import game
+from pnp.games.registry import Texts, game
 from pnp.i18n.catalogues import Translate, translator, typography
 
 Line = str | tuple[str, int]
 """A heading, or a label with its points (aligned in a column when printed)."""
 
 
-def describe(result: Result, rules: Any, lang: str) -> str:
+def describe(result: Result, rules: GameInfo, lang: str) -> str:
     """The breakdown of ``result`` as text in ``lang``."""
     _ = translator(lang, result.game)
     texts = game(result.game).texts
@@ -32,7 +31,7 @@ def describe(result: Result, rules: Any, lang: str) -> str:
     return _aligned(lines)
 
 
-def _score_lines(score: Score, texts: Any, _: Translate, lang: str) -> list[Line]:
+def _score_lines(score: Score, texts: Texts, _: Translate, lang: str) -> list[Line]:
     """Each breakdown line in words, set in ``lang``'s typography once the names are in."""
     lines: list[Line] = [(f"  {typography(texts.describe(item, _), lang)}", item.points)
                          for item in score.items]

@@ -1,10 +1,13 @@
-"""Settings for the whole test session."""
+"""Settings for the whole test session, and what its tests share."""
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -14,3 +17,58 @@ def pytest_configure(config: pytest.Config) -> None:
     folder = tempfile.mkdtemp(prefix="pnp-test-cache-")
     os.environ["PNP_CACHE_DIR"] = folder
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+@functools.cache
+def _composed(kind: str, game: str, lang: str) -> Any:
+    from pnp.books.compose import compose
+
+    return compose(kind, game, lang)
+
+
+@functools.cache
+def _pdf(kind: str, game: str, lang: str, paper: str) -> bytes:
+    from pnp.books.compose import PAPERS, fit_paper, render_pdf
+
+    first = PAPERS[kind][0]
+    if paper != first:
+        return fit_paper(_pdf(kind, game, lang, first), paper)
+    return render_pdf(_composed(kind, game, lang))
+
+
+@functools.cache
+def _html(kind: str, game: str, lang: str, paper: str) -> str:
+    from pnp.books.compose import standalone_html
+
+    return standalone_html(_composed(kind, game, lang), paper)
+
+
+@dataclass(frozen=True)
+class Books:
+    """The bundled rulebooks and reference cards as :func:`pnp.books.compose.render` gives
+    them, each composed and laid out at most once a test run (the Letter edition from the
+    A4 layout, as a build makes it). They follow from the code and the bundled files
+    alone; a test that changes a definition, the edition or the environment renders its own.
+    """
+
+    def composed(self, kind: str, game: str, lang: str) -> Any:
+        """The document after composition (:func:`pnp.books.compose.compose`)."""
+        return _composed(kind, game, lang)
+
+    def pdf(self, kind: str, game: str, lang: str, paper: str | None = None) -> bytes:
+        """The PDF on ``paper`` (the first the kind is offered on unless told)."""
+        from pnp.books.compose import PAPERS
+
+        return _pdf(kind, game, lang, paper or PAPERS[kind][0])
+
+    def html(self, kind: str, game: str, lang: str, paper: str | None = None) -> str:
+        """The standalone HTML page, printing on ``paper``."""
+        from pnp.books.compose import PAPERS
+
+        return _html(kind, game, lang, paper or PAPERS[kind][0])
+
+
+@pytest.fixture(scope="session")
+def bookshelf() -> Books:
+    """The bundled rulebooks and cards, shared by the whole test run (see :class:`Books`)."""
+    return Books()

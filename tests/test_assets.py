@@ -9,8 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from pnp import assets
-from pnp.assets import Edition, EditionError
+from pnp.assets import Edition
 from pnp.cli import main
+from pnp.errors import EditionError
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,11 +12,15 @@ import pytest
 from click.testing import CliRunner
 
 from pdfcheck import pdffonts, qpdf_check
-from pnp import build as building
-from pnp.build import MANIFEST, PREVIEWS, Target, build, pieces, plan, write_previews
+from pnp.build import previews
+from pnp.build.incremental import build
+from pnp.build.manifest import MANIFEST
+from pnp.build.plan import pieces, plan
+from pnp.build.previews import PREVIEWS, write_previews
 from pnp.cli import main
 from pnp.definitions import GAMES
 from pnp.errors import PnpError
+from pnp.outputs.targets import Target
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -174,13 +178,14 @@ def test_every_built_pdf_is_clean_with_fonts_embedded(tmp_path: Path, rules: Pat
 
 def test_the_readme_pictures_are_the_builds_previews(tmp_path: Path, rules: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    readme = (ROOT / "README.md").read_text()
-    shown = set(re.findall(r"\(docs/previews/([\w-]+)\.png\)", readme))
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    shown = {name for page in pages
+             for name in re.findall(r"\((?:docs/)?previews/([\w-]+)\.png\)", page.read_text())}
     assert shown == set(PREVIEWS)
     assert {p.stem for p in (ROOT / "docs/previews").glob("*.png")} == set(PREVIEWS)
     out = tmp_path / "out"
     target = next(t for t in plan(["ronda"], ["en"], ["a4"]) if t.material == "pad")
-    monkeypatch.setattr(building, "PREVIEWS", {"ronda-pad": target.relative.as_posix()})
+    monkeypatch.setattr(previews, "PREVIEWS", {"ronda-pad": target.relative.as_posix()})
     with pytest.raises(PnpError, match="not built"):
         write_previews(out, tmp_path / "previews")
     build([target], out, rules_dir=rules)

@@ -145,8 +145,10 @@ difference is then none at all."""
 def test_the_readme_pictures_are_a_fresh_builds(builds: dict[str, Path]) -> None:
     """The pictures in docs/previews/ are what ``make previews`` draws from a build of
     today's sources (after a change to the sheets' look, run it and commit the pictures)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = sorted(set(re.findall(r"\(docs/previews/([\w-]+\.png)\)", readme)))
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    shown = sorted({name for page in pages for name in
+                    re.findall(r"\((?:docs/)?previews/([\w-]+\.png)\)",
+                               page.read_text(encoding="utf-8"))})
     fresh = Path(str(builds["seed 1"]) + "-previews")
     assert shown == sorted(p.name for p in PREVIEWS.glob("*.png")) == \
            sorted(p.name for p in fresh.glob("*.png"))

@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from pdfcheck import qpdf_check
-from pnp.build import MANIFEST, plan
+from pnp.build.manifest import MANIFEST
+from pnp.build.plan import plan
 
 pytestmark = pytest.mark.skipif(
     multiprocessing.get_start_method() != "fork",

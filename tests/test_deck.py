@@ -26,11 +26,11 @@ from pdfcheck import BUNDLED_FACES, command_lines, font_faces, glyph_size, page_
 from pnp.cli import main
 from pnp.definitions import load
 from pnp.draw import imposition
+from pnp.draw.canvas import Style
 from pnp.draw.imposition import (
     CARD_SIZES,
     Box,
     CardSize,
-    ImpositionError,
     Marks,
     back_box,
     bleed_of,
@@ -38,10 +38,11 @@ from pnp.draw.imposition import (
     length,
     offset_of,
 )
+from pnp.draw.paper import PAPERS
+from pnp.errors import ImpositionError
 from pnp.games.xactika.deck import deck, render, render_calibration
 from pnp.games.xactika.engine import cards, stats
 from pnp.i18n.catalogues import translator
-from pnp.sheets.layout import PAPERS, Style
 
 MM = 72 / 25.4
 RULES = load("xactika")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import pickle
 import shutil
@@ -19,9 +18,11 @@ import yaml
 from pydantic import TypeAdapter
 
 import pnp
+from pnp import version
 from pnp.definitions import GAMES, cache, load, load_file, model_of, rules_dir, validation
 from pnp.definitions import _load_cached as in_process
 from pnp.errors import DefinitionError
+from pnp.games import registry
 from pnp.inputs import read_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,7 +106,7 @@ def test_a_cached_definition_equals_a_fresh_validation(
 @pytest.mark.parametrize("game", GAMES)
 def test_scores_are_the_same_with_and_without_the_cache(game: str, cache_dir: Path) -> None:
     data = read_file(ROOT / "examples" / f"{game}.yaml")
-    without = importlib.import_module(f"pnp.engine.{game}").score(fresh(game), data)
+    without = registry.game(game).engine.score(fresh(game), data)
     first = pnp.score(game, data)
     in_process.cache_clear()
     assert cached_files(cache_dir)
@@ -212,7 +213,7 @@ def test_the_key_changes_with_what_changes_validation(monkeypatch: pytest.Monkey
     assert cache.key("kwingto", content) != key
     another_pydantic = cache._validator().replace(pydantic.VERSION, "2.0.0")
     changes: list[tuple[object, str, object]] = [
-        (pnp, "__version__", "0.0.0-test"),
+        (version, "VERSION", "0.0.0-test"),
         (cache, "_validator", lambda: another_pydantic),
         (sys, "version", "3.99.0"),
     ]

@@ -7,6 +7,7 @@ import io
 import re
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pdfplumber
 import pypdf
@@ -16,16 +17,20 @@ from click.testing import CliRunner
 from pdfcheck import MM, page_texts, pdffonts, qpdf_check
 from pnp import assets
 from pnp.books import compose as document
-from pnp.books.compose import DocumentError, compose, render, renderings
+from pnp.books.compose import compose, render
 from pnp.books.references import CSP
 from pnp.cli import main
+from pnp.errors import DocumentError
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def qwinto_pdf() -> bytes:
-    return render("rulebook", "qwinto", "en")
+def qwinto_pdf(bookshelf: Books) -> bytes:
+    return bookshelf.pdf("rulebook", "qwinto", "en")
 
 
 def test_contents_page_numbers_are_right(qwinto_pdf: bytes) -> None:
@@ -67,16 +72,16 @@ def test_the_build_is_reproducible(qwinto_pdf: bytes) -> None:
     assert render("rulebook", "qwinto", "en") == qwinto_pdf
 
 
-def test_standalone_html_inlines_its_style() -> None:
-    page = render("rulebook", "qwinto", "en", fmt="html").decode()
+def test_standalone_html_inlines_its_style(bookshelf: Books) -> None:
+    page = bookshelf.html("rulebook", "qwinto", "en")
     assert page.startswith("<!doctype html>")
     assert '<html lang="en">' in page
     assert "<style>" in page and 'rel="stylesheet"' not in page
     assert "<h1 id=\"scoring\">Scoring</h1>" in page
 
 
-def test_card_is_one_a5_page() -> None:
-    reader = pypdf.PdfReader(io.BytesIO(render("card", "qwinto", "en")))
+def test_card_is_one_a5_page(bookshelf: Books) -> None:
+    reader = pypdf.PdfReader(io.BytesIO(bookshelf.pdf("card", "qwinto", "en")))
     assert len(reader.pages) == 1
     box = reader.pages[0].mediabox
     assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (148, 210)
@@ -421,11 +426,10 @@ def test_cli_writes_rulebook_and_card(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def editions() -> dict[str, bytes]:
-    """The longest rulebook on both papers, made together as the build makes them."""
-    papers = ["a4", "letter"]
-    return dict(zip(papers, renderings("rulebook", "ronda", "es", [("pdf", p) for p in papers]),
-                    strict=True))
+def editions(bookshelf: Books) -> dict[str, bytes]:
+    """The longest rulebook on both papers, the Letter one from the A4 layout as the build
+    makes it."""
+    return {paper: bookshelf.pdf("rulebook", "ronda", "es", paper) for paper in ("a4", "letter")}
 
 
 def test_the_letter_edition_has_the_a4_pages_on_letter_paper(editions: dict[str, bytes]) -> None:

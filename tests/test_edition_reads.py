@@ -47,6 +47,8 @@ READERS = {
     ("i18n/catalogues.py", "catalogue"): "pnp's own message catalogues (pnp/locale), not an "
                                          "edition's",
     ("i18n/completeness.py", "catalogue_gaps"): "pnp's own message catalogues (pnp/locale)",
+    ("scorer/scripts.py", "_text"): "pnp's own scripts (the .js files of its package), never "
+                                    "an edition's",
     ("preflight/__init__.py", "checker"): "preflight's own source, hashed",
     ("books/compose.py", "_memory_allowance"): "/proc/self/statm",
     ("assets.py", "init"): "copies the bundled edition (pnp's data) into a new one",

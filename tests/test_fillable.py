@@ -35,7 +35,7 @@ import quickjs
 import pnp
 from pdfcheck import pdffonts, qpdf_check
 from pnp.definitions import load
-from pnp.errors import InputError
+from pnp.errors import InputError, SheetError
 from pnp.games.kwingto import engine as kwingto_engine
 from pnp.games.kwingto import fillable as fillable_kwingto
 from pnp.games.kwingto.definition import Suit
@@ -46,7 +46,7 @@ from pnp.games.ronda import fillable as fillable_ronda
 from pnp.games.xactika import engine as xactika_engine
 from pnp.games.xactika import fillable as fillable_xactika
 from pnp.sheets.fillable import Script, entry, extract
-from pnp.sheets.layout import SheetError, render
+from pnp.sheets.layout import render
 
 JS = Path(__file__).parent / "js"
 SHEETS = 10_000

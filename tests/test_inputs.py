@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import yaml
 
-from pnp.definitions.source import YamlSyntaxError, load_with_lines
-from pnp.errors import FormatError, ReadError
+from pnp.definitions.source import load_with_lines
+from pnp.errors import FormatError, ReadError, YamlSyntaxError
 from pnp.inputs import parse_bytes, parse_text, read_stdin
 from pnp.reading import CHUNK, DEPTH, MiB, decode, load_json, load_yaml, read_path, read_stream
 

@@ -39,14 +39,22 @@ def run(command: list[str], cwd: Path, check: bool = True) -> subprocess.Complet
     return result
 
 
+_LITTER = shutil.ignore_patterns(".git", ".venv", "*.egg-info", "output", "node_modules",
+                                 "__pycache__", ".*_cache", ".hypothesis")
+
+
+def _unshipped(folder: str, names: list[str]) -> set[str]:
+    """What the copy leaves out: litter anywhere, and the checkout's own ``build/`` folder
+    (not ``pnp/build/``, which is code)."""
+    return set(_LITTER(folder, names)) | ({"build"} & set(names) if Path(folder) == ROOT else set())
+
+
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist, a wheel built from the tree and a wheel built from the sdist."""
     folder = tmp_path_factory.mktemp("dist")
     source = folder / "source"
-    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "*.egg-info", "output", "node_modules", "__pycache__",
-        ".*_cache", ".hypothesis"))
+    shutil.copytree(ROOT, source, symlinks=True, ignore=_unshipped)
     run([sys.executable, "-m", "build", "--wheel", "--outdir", str(folder / "tree"),
          str(source)], source)
     run([sys.executable, "-m", "build", "--outdir", str(folder / "sdist"), str(source)], source)
@@ -97,7 +105,7 @@ def test_the_wheel_carries_everything_pnp_reads(dist: Path) -> None:
         assert checkout == {name: digest for name, digest in files.items()
                             if name.startswith(f"pnp/data/{folder}/")}
     code = {path.relative_to(ROOT).as_posix() for path in (ROOT / "pnp").rglob("*")
-            if path.suffix in (".py", ".po") and "__pycache__" not in path.parts}
+            if path.suffix in (".py", ".po", ".js") and "__pycache__" not in path.parts}
     assert code and code <= names
     assert {"pnp/__main__.py", "pnp/py.typed"} <= names
     licences = {name for name in names if "/licenses/" in name}

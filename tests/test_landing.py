@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import build, plan
+from pnp.build.incremental import build
 from pnp.build.landing import Game, describe, page
+from pnp.build.plan import plan
 
 
 @pytest.mark.parametrize(("key", "label", "paper"), [

@@ -22,10 +22,15 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import preflight as checking
-from pnp.build import MANIFEST, build, plan
+from pnp.build.incremental import build
+from pnp.build.manifest import MANIFEST
+from pnp.build.plan import plan
 from pnp.cli import main
 from pnp.draw import fonts
-from pnp.preflight import COMMANDS, Finding, PreflightError, check, check_bytes, kind_of
+from pnp.errors import PreflightError
+from pnp.preflight import Finding, check, check_bytes
+from pnp.preflight.read import kind_of
+from pnp.preflight.rules import COMMANDS
 
 FONT = fonts.SYMBOLS
 """The bundled DejaVu Sans, every test's face."""
@@ -545,11 +550,11 @@ def fake_check(data: bytes, name: str) -> list[Finding]:
 def aids(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Spectacle's English A4 sheets, built once, with :func:`fake_check` for a preflight
     (the workers are forked from this process, so they measure with it)."""
-    import pnp.build
+    import pnp.build.make
 
     out = tmp_path_factory.mktemp("aids") / "out"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pnp.build, "check_bytes", fake_check)
+        patch.setattr(pnp.build.make, "check_bytes", fake_check)
         summary = build(SHEETS, out, jobs=2)
     assert summary.count("built") == len(SHEETS)
     return out
@@ -565,12 +570,12 @@ def test_the_build_keeps_each_files_findings_and_does_not_measure_again(
         digest = hashlib.sha256((out / key).read_bytes()).hexdigest()
         assert entry["findings"] == [[1, 1.0, 2.0, "type", f"measured {digest}"]], key
         expected.append(f"{out / key}:page 1: (1.0, 2.0) mm: measured {digest}")
-    import pnp.build
+    import pnp.build.make
 
     def refuse(*args: object) -> list[Finding]:
         raise AssertionError("measured again")
 
-    monkeypatch.setattr(pnp.build, "check_bytes", refuse)
+    monkeypatch.setattr(pnp.build.make, "check_bytes", refuse)
     monkeypatch.setattr(checking, "check_bytes", refuse)
     again = build(SHEETS, out, jobs=2)
     assert again.count("skipped") == len(SHEETS)
@@ -602,9 +607,9 @@ def test_the_command_measures_a_file_changed_since_its_build(aids: Path, tmp_pat
 
 def test_the_build_command_prints_findings_and_exits_1(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import pnp.build
+    import pnp.build.make
 
-    monkeypatch.setattr(pnp.build, "check_bytes", lambda data, name: [
+    monkeypatch.setattr(pnp.build.make, "check_bytes", lambda data, name: [
         Finding(name, 1, 1.0, 2.0, "type", "'x' is set in 5.0 pt (at least 6 pt on a sheet)")])
     run = CliRunner().invoke(main, ["build", "spectacle", "--lang", "en", "--paper", "a4",
                                     "--out", str(tmp_path / "out"), "--jobs", "1"])

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pdfplumber
 import pytest
 
-from pnp.books.compose import compose, render
 from pnp.books.references import Policy
 from pnp.definitions import load
 from pnp.games.registry import GAMES
 from pnp.i18n.catalogues import LANGUAGES
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 SMALLEST = 8.0
 """Points: a reference card's smallest type."""
@@ -25,10 +28,10 @@ def _rgb(hex_colour: str) -> tuple[float, float, float]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-def test_a_card_is_one_page_in_the_games_colours_with_nothing_under_8_pt(game: str,
-                                                                         lang: str) -> None:
+def test_a_card_is_one_page_in_the_games_colours_with_nothing_under_8_pt(
+        bookshelf: Books, game: str, lang: str) -> None:
     identity = load(game).print.identity
-    with pdfplumber.open(io.BytesIO(render("card", game, lang))) as pdf:
+    with pdfplumber.open(io.BytesIO(bookshelf.pdf("card", game, lang))) as pdf:
         assert len(pdf.pages) == 1
         page = pdf.pages[0]
         sizes = {round(char["size"], 1) for char in page.chars}
@@ -41,8 +44,8 @@ def test_a_card_is_one_page_in_the_games_colours_with_nothing_under_8_pt(game: s
         assert lead in fills, (lead, fills)
 
 
-def test_the_cards_lockup_is_the_games_title_drawn_in_its_colours() -> None:
-    page = compose("card", "qwinto", "en").html
+def test_the_cards_lockup_is_the_games_title_drawn_in_its_colours(bookshelf: Books) -> None:
+    page = bookshelf.composed("card", "qwinto", "en").html
     svg = page.split('<svg', 1)[1].split("</svg>", 1)[0]
     assert "<title>Qwinto</title>" in svg
     assert svg.count("<rect") == len("QWINTO")

@@ -10,18 +10,21 @@ from __future__ import annotations
 import io
 import re
 import statistics
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pdfplumber
 import pytest
 from reportlab.lib.units import mm
 
-from pnp.books.compose import renderings, worked_example
+from pnp.books.compose import worked_example
 from pnp.books.figures import Art, Context, Figures, builders
 from pnp.definitions import GAMES, load
 from pnp.draw.svg import SvgCanvas
 from pnp.i18n.catalogues import LANGUAGES, translator
 from tests.pdfcheck import MM
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 BOOKS = [(game, lang) for game in GAMES for lang in LANGUAGES]
 TOP, BOTTOM = 25 * MM, (297 - 25) * MM
@@ -32,14 +35,12 @@ MAX_BOOK = 400 * 1024
 
 
 @pytest.fixture(scope="module")
-def books() -> dict[tuple[str, str], tuple[bytes, bytes, str]]:
+def books(bookshelf: Books) -> dict[tuple[str, str], tuple[bytes, bytes, str]]:
     """Each book's A4 PDF, its Letter PDF and its HTML page."""
-    out = {}
-    for game, lang in BOOKS:
-        a4, letter, page = renderings("rulebook", game, lang,
-                                      [("pdf", "a4"), ("pdf", "letter"), ("html", "a4")])
-        out[game, lang] = (a4, letter, page.decode("utf-8"))
-    return out
+    return {(game, lang): (bookshelf.pdf("rulebook", game, lang, "a4"),
+                          bookshelf.pdf("rulebook", game, lang, "letter"),
+                          bookshelf.html("rulebook", game, lang, "a4"))
+            for game, lang in BOOKS}
 
 
 def _own(char: dict[str, Any]) -> bool:

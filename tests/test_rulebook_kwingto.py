@@ -13,7 +13,7 @@ import io
 import re
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pdfplumber
 import pypdf
@@ -26,6 +26,9 @@ from pnp.books.compose import render
 from pnp.definitions import load
 from pnp.definitions.base import Text
 from pnp.i18n.catalogues import typography
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
@@ -71,8 +74,8 @@ def highest_throw(rules: Any) -> int:
 
 
 @pytest.fixture(scope="module")
-def books() -> dict[str, bytes]:
-    return {lang: render("rulebook", "kwingto", lang) for lang in LANGS}
+def books(bookshelf: Books) -> dict[str, bytes]:
+    return {lang: bookshelf.pdf("rulebook", "kwingto", lang) for lang in LANGS}
 
 
 @pytest.fixture(scope="module")
@@ -81,14 +84,14 @@ def texts(books: dict[str, bytes]) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def cards() -> dict[str, bytes]:
-    return {lang: render("card", "kwingto", lang) for lang in LANGS}
+def cards(bookshelf: Books) -> dict[str, bytes]:
+    return {lang: bookshelf.pdf("card", "kwingto", lang) for lang in LANGS}
 
 
 @pytest.fixture(scope="module")
-def pages() -> dict[tuple[str, str], str]:
+def pages(bookshelf: Books) -> dict[tuple[str, str], str]:
     """Each document as standalone HTML, by (kind, language)."""
-    return {(kind, lang): render(kind, "kwingto", lang, fmt="html").decode()
+    return {(kind, lang): bookshelf.html(kind, "kwingto", lang)
             for kind in ("rulebook", "card") for lang in LANGS}
 
 

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import html
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 
-from pnp.books.compose import compose, typeset
+from pnp.books.compose import typeset
 from pnp.definitions import GAMES, load
 from pnp.i18n.catalogues import LANGUAGES, translator, typography
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 KINDS = ("rulebook", "card")
 
@@ -27,8 +31,8 @@ def visible(page: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def pages() -> dict[tuple[str, str, str], str]:
-    return {(kind, game, lang): compose(kind, game, lang).html
+def pages(bookshelf: Books) -> dict[tuple[str, str, str], str]:
+    return {(kind, game, lang): bookshelf.composed(kind, game, lang).html
             for kind in KINDS for game in GAMES for lang in LANGUAGES}
 
 

@@ -13,7 +13,7 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pypdf
 import pytest
@@ -27,6 +27,9 @@ from pnp.definitions import load
 from pnp.definitions.base import Text
 from pnp.games.qwinto import texts
 from pnp.i18n.catalogues import translator
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
@@ -148,13 +151,13 @@ def missing(text: str, phrases: list[str], rules: Any = RULES) -> list[str]:
 
 
 @pytest.fixture(scope="module", params=LANGS)
-def book(request: pytest.FixtureRequest) -> Pdf:
-    return read_pdf(request.param, render("rulebook", "qwinto", request.param))
+def book(request: pytest.FixtureRequest, bookshelf: Books) -> Pdf:
+    return read_pdf(request.param, bookshelf.pdf("rulebook", "qwinto", request.param))
 
 
 @pytest.fixture(scope="module", params=LANGS)
-def card(request: pytest.FixtureRequest) -> Pdf:
-    return read_pdf(request.param, render("card", "qwinto", request.param))
+def card(request: pytest.FixtureRequest, bookshelf: Books) -> Pdf:
+    return read_pdf(request.param, bookshelf.pdf("card", "qwinto", request.param))
 
 
 def test_rulebook_quotes_every_number_of_the_definition(book: Pdf) -> None:
@@ -208,8 +211,8 @@ def test_credits_name_the_designers(book: Pdf) -> None:
     assert "NSV" in book.body
 
 
-def test_html_has_the_same_chapters_as_the_pdf(book: Pdf) -> None:
-    page = render("rulebook", "qwinto", book.lang, fmt="html").decode()
+def test_html_has_the_same_chapters_as_the_pdf(bookshelf: Books, book: Pdf) -> None:
+    page = bookshelf.html("rulebook", "qwinto", book.lang)
     chapters = [html.unescape(re.sub(r"<[^>]+>", "", t))
                 for t in re.findall(r"<h1 id=\"[^\"]+\">(.*?)</h1>", page, re.S)]
     assert tuple(chapters) == book.outline
@@ -226,9 +229,9 @@ def test_card_is_one_a5_page_with_the_numbers(card: Pdf) -> None:
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
-def test_no_english_left_in_translations(lang: str) -> None:
+def test_no_english_left_in_translations(bookshelf: Books, lang: str) -> None:
     for kind in ("rulebook", "card"):
-        text = visible_text(compose(kind, "qwinto", lang).html)
+        text = visible_text(bookshelf.composed(kind, "qwinto", lang).html)
         text = re.sub(r"\S+\.pdf|\b(2up|4up|grayscale|fillable|letter)\b", " ", text)
         leftovers = set(words(text)) & {"the", "and", "row", "rows", "throw", "column", "box",
                                         "boxes", "failed", "each", "sheet"}
@@ -266,10 +269,10 @@ def test_a_new_penalty_changes_the_book_and_its_example(tmp_path: Path, lang: st
     ("failed_throw_boxes: 4", "failed_throw_boxes: 5", "Below the rows are 5 boxes"),
     ("minutes: 15", "minutes: 20", "about 20 minutes"),
 ])
-def test_other_numbers_follow_the_definition(tmp_path: Path, old: str, new: str,
-                                             phrase: str) -> None:
+def test_other_numbers_follow_the_definition(bookshelf: Books, tmp_path: Path, old: str,
+                                             new: str, phrase: str) -> None:
     rules_dir = edited_rules(tmp_path, old, new)
-    before = visible_text(compose("rulebook", "qwinto", "en").html)
+    before = visible_text(bookshelf.composed("rulebook", "qwinto", "en").html)
     after = visible_text(compose("rulebook", "qwinto", "en", rules_dir=rules_dir).html)
     assert squash(phrase) not in squash(before)
     assert squash(phrase) in squash(after)
@@ -285,8 +288,9 @@ def test_the_copy_check_catches_a_copied_sentence() -> None:
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed texts are not in this checkout")
 @pytest.mark.parametrize("kind", ["rulebook", "card"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_nine_word_run_is_shared_with_the_source(kind: str, lang: str) -> None:
+def test_no_nine_word_run_is_shared_with_the_source(bookshelf: Books, kind: str,
+                                                    lang: str) -> None:
     seed = runs((SEEDS / "qwinto.es.txt").read_text(encoding="utf-8"))
     assert seed
-    text = visible_text(compose(kind, "qwinto", lang).html)
+    text = visible_text(bookshelf.composed(kind, "qwinto", lang).html)
     assert sorted(" ".join(r) for r in runs(text) & seed) == []

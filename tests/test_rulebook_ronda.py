@@ -13,6 +13,7 @@ import io
 import re
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pypdf
 import pytest
@@ -25,6 +26,9 @@ from pnp.books.compose import render
 from pnp.definitions import load
 from pnp.games.ronda.texts import describe
 from pnp.i18n.catalogues import translator, typography
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
@@ -64,8 +68,8 @@ def body_text(pdf: bytes, margin: float = BOOK_MARGIN) -> str:
 
 
 @pytest.fixture(scope="module")
-def books() -> dict[str, bytes]:
-    return {lang: render("rulebook", "ronda", lang) for lang in LANGS}
+def books(bookshelf: Books) -> dict[str, bytes]:
+    return {lang: bookshelf.pdf("rulebook", "ronda", lang) for lang in LANGS}
 
 
 @pytest.fixture(scope="module")
@@ -74,8 +78,8 @@ def texts(books: dict[str, bytes]) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def cards() -> dict[str, bytes]:
-    return {lang: render("card", "ronda", lang) for lang in LANGS}
+def cards(bookshelf: Books) -> dict[str, bytes]:
+    return {lang: bookshelf.pdf("card", "ronda", lang) for lang in LANGS}
 
 
 def said(call: str, lang: str) -> str:
@@ -217,8 +221,9 @@ def test_card_is_one_a5_page_with_the_numbers(cards: dict[str, bytes], lang: str
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_html_has_the_same_chapters_as_the_pdf(books: dict[str, bytes], lang: str) -> None:
-    page = render("rulebook", "ronda", lang, fmt="html").decode("utf-8")
+def test_html_has_the_same_chapters_as_the_pdf(bookshelf: Books, books: dict[str, bytes],
+                                                lang: str) -> None:
+    page = bookshelf.html("rulebook", "ronda", lang)
     in_html = [html.unescape(re.sub(r"<[^>]+>", "", h))
                for h in re.findall(r"<h1 id=\"[^\"]+\">(.*?)</h1>", page, re.S)]
     reader = pypdf.PdfReader(io.BytesIO(books[lang]))

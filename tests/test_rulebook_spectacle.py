@@ -6,7 +6,7 @@ import io
 import re
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pypdf
 import pytest
@@ -18,6 +18,9 @@ from pdfcheck import BOOK_MARGIN, page_texts
 from pnp.books.compose import render
 from pnp.definitions import load
 from pnp.i18n.catalogues import typography
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
@@ -113,13 +116,13 @@ def pages(data: bytes) -> list[pypdf.PageObject]:
 
 
 @pytest.fixture(scope="module")
-def books() -> dict[str, bytes]:
-    return {lang: render("rulebook", "spectacle", lang) for lang in LANGS}
+def books(bookshelf: Books) -> dict[str, bytes]:
+    return {lang: bookshelf.pdf("rulebook", "spectacle", lang) for lang in LANGS}
 
 
 @pytest.fixture(scope="module")
-def cards() -> dict[str, bytes]:
-    return {lang: render("card", "spectacle", lang) for lang in LANGS}
+def cards(bookshelf: Books) -> dict[str, bytes]:
+    return {lang: bookshelf.pdf("card", "spectacle", lang) for lang in LANGS}
 
 
 @pytest.fixture(scope="module")
@@ -173,8 +176,8 @@ def test_every_decision_and_completion_is_in_the_book(texts: dict[str, str], lan
                for other in others)
 
 
-def test_the_completion_is_marked_as_the_editors(books: dict[str, bytes]) -> None:
-    page = render("rulebook", "spectacle", "en", fmt="html").decode()
+def test_the_completion_is_marked_as_the_editors(bookshelf: Books) -> None:
+    page = bookshelf.html("rulebook", "spectacle", "en")
     boxes = re.findall(r'<blockquote class="completion">(.*?)</blockquote>', page, re.S)
     assert len(boxes) >= 7
     assert all("Editors’ proposal" in box for box in boxes)
@@ -234,8 +237,9 @@ def test_the_card_is_one_a5_page_with_actions_and_limits(cards: dict[str, bytes]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_html_version_has_the_same_chapters(books: dict[str, bytes], lang: str) -> None:
-    page = render("rulebook", "spectacle", lang, fmt="html").decode()
+def test_the_html_version_has_the_same_chapters(bookshelf: Books, books: dict[str, bytes],
+                                                 lang: str) -> None:
+    page = bookshelf.html("rulebook", "spectacle", lang)
     chapters = [re.sub(r"<[^>]+>", "", h)
                 for h in re.findall(r"<h1 id=\"[^\"]+\">(.*?)</h1>", page)]
     outline = [item.title for item in pypdf.PdfReader(io.BytesIO(books[lang])).outline

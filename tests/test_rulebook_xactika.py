@@ -8,7 +8,7 @@ import io
 import re
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pdfplumber
 import pypdf
@@ -21,6 +21,9 @@ from pnp.books.compose import compose, render, worked_example
 from pnp.definitions import load
 from pnp.games.xactika import engine as xactika
 from pnp.i18n.catalogues import LANGUAGES, typography
+
+if TYPE_CHECKING:
+    from conftest import Books
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
@@ -54,8 +57,8 @@ def signed(value: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def pdfs() -> dict[str, bytes]:
-    return {lang: render("rulebook", "xactika", lang) for lang in LANGUAGES}
+def pdfs(bookshelf: Books) -> dict[str, bytes]:
+    return {lang: bookshelf.pdf("rulebook", "xactika", lang) for lang in LANGUAGES}
 
 
 @pytest.fixture(scope="module")
@@ -64,8 +67,8 @@ def books(pdfs: dict[str, bytes]) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def cards() -> dict[str, bytes]:
-    return {lang: render("card", "xactika", lang) for lang in LANGUAGES}
+def cards(bookshelf: Books) -> dict[str, bytes]:
+    return {lang: bookshelf.pdf("card", "xactika", lang) for lang in LANGUAGES}
 
 
 def phrases(rules: Any, lang: str) -> list[str]:
@@ -249,8 +252,9 @@ def test_card_is_one_a5_page_with_modes_and_bid_rule(cards: dict[str, bytes],
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_html_has_the_same_chapters_as_the_pdf(pdfs: dict[str, bytes], lang: str) -> None:
-    page = render("rulebook", "xactika", lang, fmt="html").decode()
+def test_html_has_the_same_chapters_as_the_pdf(bookshelf: Books, pdfs: dict[str, bytes],
+                                                lang: str) -> None:
+    page = bookshelf.html("rulebook", "xactika", lang)
     chapters = [html.unescape(re.sub(r"<[^>]+>", "", h))
                 for h in re.findall(r"<h1 id=\"[^\"]+\">(.*?)</h1>", page)]
     assert len(chapters) == CHAPTERS

@@ -887,7 +887,8 @@ def test_served_page_installs_and_opens_offline(tmp_path: Path) -> None:
     import threading
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-    from pnp.build import SCORER_FILES, Target, _scorer
+    from pnp.build.make import _scorer
+    from pnp.outputs.targets import SCORER_FILES, Target
 
     for fmt in SCORER_FILES:
         target = Target("kwingto", "fr", "scorer", "", fmt=fmt)
@@ -938,11 +939,11 @@ def test_deal_after_an_unfinished_one_is_flagged() -> None:
 def test_import_reads_the_examples_yaml(game: str) -> None:
     """The page's own reader takes the examples' YAML as the calculator does, comments,
     flow and block styles alike."""
-    from pnp.scorer.page import _read
+    from pnp.scorer.scripts import source
 
     context = quickjs.Context()
     context.eval(scorer.script(game))
-    context.eval("var T = {};\n" + _read("view.js"))
+    context.eval(source(scorer.SCRIPTS, "view.js", TEXTS={}))
     source = (EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8")
     read = json.loads(context.eval(f"JSON.stringify(readText({json.dumps(source)}))"))
     assert read == json.loads(json.dumps(yaml.safe_load(source)))

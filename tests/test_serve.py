@@ -29,9 +29,12 @@ import zxingcpp
 from PIL import Image, ImageDraw
 
 from pnp.assets import Edition, init, use
-from pnp.build import Target, build, die_with_parent
+from pnp.build.incremental import build
+from pnp.build.workers import die_with_parent
+from pnp.errors import ServeError
+from pnp.outputs.targets import Target
 from pnp.serve import qr
-from pnp.serve.http import LIVE_SOURCE, ServeError, Server, allow_live, lan_address, listen
+from pnp.serve.http import LIVE_SOURCE, Server, allow_live, lan_address, listen
 from pnp.serve.watch import Live, Watcher
 
 ROOT = Path(__file__).resolve().parents[1]

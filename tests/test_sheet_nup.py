@@ -15,7 +15,8 @@ import pytest
 
 from pdfcheck import MM, page_of
 from pnp.definitions import GAMES
-from pnp.sheets.layout import PAPERS, layouts, render
+from pnp.draw.paper import PAPERS
+from pnp.sheets.layout import layouts, render
 
 CLEAR = 3.0
 """Millimetres of clear paper on each side of a cut line."""

@@ -3,31 +3,25 @@
 from __future__ import annotations
 
 import functools
-import io
 import shutil
 from collections import defaultdict
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 
 from pdfcheck import (
-    BUNDLED_FACES,
     MM,
     command_lines,
-    font_faces,
     glyph_size,
     page_of,
-    pdffonts,
-    qpdf_check,
 )
 from pnp.cli import main
 from pnp.definitions import GAMES, load
 from pnp.games.spectacle.sheets import size
-from pnp.sheets.layout import PAPERS, PRINTABLE, impose, layouts, render
+from pnp.sheets.layout import impose, layouts, render
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load("spectacle")
@@ -82,15 +76,13 @@ def panel(page: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("per_page", AID.per_page)
-def test_every_box_is_there_and_big_enough_to_write_in(paper: str, per_page: int) -> None:
+def test_every_box_is_there_and_11_mm_high_at_the_sheets_scale(paper: str,
+                                                               per_page: int) -> None:
     page = sheet(paper=paper, per_page=per_page, lang="fr")
-    short, long = (round(v * MM, 1) for v in PAPERS[paper])
-    assert sorted((round(page.width, 1), round(page.height, 1))) == [short, long]
     per_copy = (len(TRACK) + len(RULES.deck.nobles) + 2 * CLAIM_BOXES + RULES.limits.reserved
                 + RULES.limits.chips + 5)
     found = boxes(page)
     assert len(found) == per_copy * per_page
-    assert min(min(b["width"], b["height"]) for b in found) >= 8 * MM
     scale = impose(size(RULES), paper, per_page).cells[0].scale
     assert min(b["height"] for b in found) == pytest.approx(11 * scale * MM, abs=0.05)
 
@@ -213,20 +205,6 @@ def test_the_sheet_follows_a_changed_definition(tmp_path: Path) -> None:
     assert "reserve a development card*" in text
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["VICTORY POINTS", "NOBLES RECEIVED", "jack", "queen", "series", "runs",
-            "reserved cards", "CHIPS HELD", "take chips", "FINAL SCORE"]),
-    ("es", ["PUNTOS DE VICTORIA", "jota", "dama", "rey", "escaleras", "coger fichas",
-            "cartas reservadas", "PUNTUACIÓN FINAL", "empate"]),
-    ("fr", ["POINTS DE VICTOIRE", "valet", "dame", "roi", "suites", "prendre des jetons",
-            "cartes réservées", "SCORE FINAL", "égalité"]),
-])
-def test_labels_in_each_language(lang: str, words: list[str]) -> None:
-    text = sheet(lang=lang).extract_text()
-    for word in words:
-        assert word in text
-
-
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
 def test_words_stay_in_their_column_and_never_overlap(lang: str) -> None:
     page = sheet(lang=lang)
@@ -249,16 +227,6 @@ def test_words_stay_in_their_column_and_never_overlap(lang: str) -> None:
             width = min(c["x1"], o["x1"]) - max(c["x0"], o["x0"])
             height = min(c["bottom"], o["bottom"]) - max(c["top"], o["top"])
             assert width < 0.3 or height < 0.3, (c["text"], o["text"], c["x0"], c["top"])
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("per_page", AID.per_page)
-def test_nothing_is_drawn_in_the_unprintable_edge(paper: str, per_page: int) -> None:
-    page = sheet(paper=paper, per_page=per_page, lang="fr")
-    edge = PRINTABLE * MM - 0.5
-    for obj in page.rects + page.lines + page.curves + page.chars:
-        assert obj["x0"] >= edge and obj["top"] >= edge
-        assert obj["x1"] <= page.width - edge and obj["bottom"] <= page.height - edge
 
 
 def test_two_per_page_has_one_cut_line_between_the_copies() -> None:
@@ -285,24 +253,6 @@ def test_grayscale_has_no_colour_and_keeps_the_marks() -> None:
     text = page.extract_text()
     assert all(s.symbol in text for s in RULES.deck.suits)
     assert "*" in text
-
-
-def test_pdf_is_reproducible_and_carries_metadata() -> None:
-    first = render("spectacle", lang="fr", paper="letter", per_page=2)
-    assert render("spectacle", lang="fr", paper="letter", per_page=2) == first
-    meta = pdfplumber.open(io.BytesIO(first)).metadata
-    assert meta["Title"] == "Spectacle — aide de jeu"
-    assert b"/Lang (fr)" in first
-
-
-def test_fonts_embedded_and_structure_clean(tmp_path: Path) -> None:
-    path = tmp_path / "aid.pdf"
-    path.write_bytes(pdf(lang="es", per_page=2, grayscale=True))
-    fonts = pdffonts(path)
-    assert fonts and all(line.split()[-5] == "yes" for line in fonts)
-    assert fonts and font_faces(fonts) <= BUNDLED_FACES
-    check = qpdf_check(path)
-    assert check.returncode == 0, check.stdout
 
 
 def test_cli_writes_the_aid_and_refuses_four_per_page(tmp_path: Path) -> None:

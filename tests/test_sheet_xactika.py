@@ -3,35 +3,30 @@
 from __future__ import annotations
 
 import functools
-import io
 import re
 import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pytest
 import yaml
 from click.testing import CliRunner
 
 from pdfcheck import (
-    BUNDLED_FACES,
     MM,
     command_lines,
-    font_faces,
     glyph_size,
     page_of,
-    pdffonts,
-    qpdf_check,
 )
 from pnp.cli import main
 from pnp.definitions import load
+from pnp.draw.paper import PAPERS
 from pnp.errors import DefinitionError
 from pnp.games.xactika.definition import Definition
 from pnp.games.xactika.engine import stats
 from pnp.games.xactika.sheets import CARD, card_size, pad_size
-from pnp.sheets.layout import PAPERS, PRINTABLE, impose, render
+from pnp.sheets.layout import impose, render
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES: Definition = load("xactika")
@@ -103,16 +98,11 @@ def pad_shape(page: Any) -> tuple[int, int, int]:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_pad_has_every_box_and_each_is_big_enough_to_write_in(paper: str) -> None:
+def test_pad_is_landscape_with_four_boxes_a_hand_for_each_seat(paper: str) -> None:
     page = sheet("pad", paper=paper)
     short, long = (round(v * MM, 1) for v in PAPERS[paper])
     assert (round(page.width, 1), round(page.height, 1)) == (long, short)
     seats, hands = RULES.players.max, RULES.end.hands
-    boxes = writing_boxes(page)
-    # per seat: 4 boxes a hand, a name and a total; one tick box per mode
-    assert len(boxes) == seats * (4 * hands + 2) + len(RULES.modes) == 275
-    smallest = min(min(b["width"], b["height"]) for b in boxes)
-    assert smallest >= 8 * MM, smallest / MM
     assert pad_shape(page) == (2 * seats, 2 * hands, 4 * seats * hands)
 
 
@@ -162,20 +152,9 @@ def test_pad_numbers_come_from_the_definition() -> None:
         not m.bids for m in RULES.modes)
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["score pad", "Play to win", "Play to lose", "Play to bid", "bid", "tricks",
-            "points", "total", "Total", "dealer", "the highest total wins", "One hand"]),
-    ("es", ["hoja de puntuación", "Jugar para ganar", "Jugar para perder", "Jugar para pujar",
-            "puja", "bazas", "puntos", "repartidor", "pujas sumen 8", "mano"]),
-    ("fr", ["feuille de marque", "Jouer pour gagner", "Jouer pour perdre",
-            "Jouer aux enchères", "annonce", "plis", "points", "donneur", "manche"]),
-])
-def test_pad_labels_in_each_language(lang: str, words: list[str]) -> None:
-    page = sheet("pad", lang=lang)
-    text = text_of(page)
-    for word in words:
-        assert word in text, word
-    panel = panel_text(page)
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_pad_panel_names_each_mode_and_its_goal(lang: str) -> None:
+    panel = panel_text(sheet("pad", lang=lang))
     for mode in RULES.modes:
         assert mode.name(lang) in panel and " ".join(mode.goal(lang).split()) in panel
 
@@ -262,28 +241,14 @@ def test_stats_card_follows_a_changed_deck(tmp_path: Path) -> None:
     assert tuple(round(v, 3) for v in colour(star["non_stroking_color"])) == rgb("#123456")
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["stats", "value", "cards", "of one shape", "the same for each of the 4 shapes"]),
-    ("es", ["estadísticas", "valor", "cartas", "de una forma", "las 4 formas"]),
-    ("fr", ["statistiques", "valeur", "cartes", "d’une forme", "des 4 formes"]),
-])
-def test_stats_labels_in_each_language(lang: str, words: list[str]) -> None:
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_stats_card_names_each_shape(lang: str) -> None:
     text = text_of(sheet("stats", lang=lang))
-    for word in words + [s.name(lang) for s in RULES.deck.shapes]:
+    for word in [s.name(lang) for s in RULES.deck.shapes]:
         assert word in text, word
 
 
 # Both kinds -------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("kind", "paper", "per_page"), [
-    ("pad", "a4", 1), ("pad", "letter", 1), ("stats", "a4", 9), ("stats", "letter", 4)])
-def test_nothing_is_drawn_in_the_unprintable_edge(kind: str, paper: str, per_page: int) -> None:
-    page = sheet(kind, paper=paper, per_page=per_page)
-    edge = PRINTABLE * MM - 0.5
-    for obj in page.rects + page.lines + page.curves + page.chars:
-        assert obj["x0"] >= edge and obj["top"] >= edge
-        assert obj["x1"] <= page.width - edge and obj["bottom"] <= page.height - edge
 
 
 @pytest.mark.parametrize("kind", ["pad", "stats"])
@@ -329,26 +294,6 @@ def test_nine_stats_cards_still_print_6_pt_type(paper: str, lang: str) -> None:
 def test_no_command_line_on_the_pad_or_the_cards() -> None:
     for kind, per_page in (("pad", 1), ("stats", 4)):
         assert command_lines(pdf(kind, lang="fr", per_page=per_page)) == []
-
-
-@pytest.mark.parametrize("kind", ["pad", "stats"])
-def test_pdf_is_reproducible_and_carries_metadata(kind: str) -> None:
-    first = render("xactika", kind=kind, lang="fr", paper="letter")
-    assert render("xactika", kind=kind, lang="fr", paper="letter") == first
-    meta = pdfplumber.open(io.BytesIO(first)).metadata
-    assert meta["Title"].startswith("Xactika") and meta["Author"] == "pnp"
-    assert b"/Lang (fr)" in first
-
-
-@pytest.mark.parametrize(("kind", "per_page"), [("pad", 1), ("stats", 9)])
-def test_fonts_embedded_and_structure_clean(tmp_path: Path, kind: str, per_page: int) -> None:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf(kind, lang="es", per_page=per_page))
-    fonts = pdffonts(path)
-    assert fonts and all(line.split()[-5] == "yes" for line in fonts)
-    assert fonts and font_faces(fonts) <= BUNDLED_FACES
-    check = qpdf_check(path)
-    assert check.returncode == 0, check.stdout
 
 
 def test_cli_default_kind_is_the_pad_and_stats_per_page_is_checked(tmp_path: Path) -> None:

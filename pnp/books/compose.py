@@ -48,15 +48,13 @@ from markupsafe import Markup
 
 from pnp.assets import FONTS, current, shown
 from pnp.books.figures import Context as FigureContext
-from pnp.books.figures import FigureError, Figures, inline, overlay
+from pnp.books.figures import Figures, inline, overlay
 from pnp.books.layout import align_numbers, keep_together
 from pnp.books.references import (
     IMAGES,
     MAX_FETCHED,
     Fault,
-    Outside,
     Policy,
-    Unreadable,
     clipped,
     data_bytes,
     data_inside,
@@ -65,14 +63,15 @@ from pnp.books.references import (
     read_inside,
 )
 from pnp.definitions import check_game, load
-from pnp.definitions.base import in_language
+from pnp.definitions.base import GameInfo, in_language
 from pnp.draw.identity import lockup_svg
 from pnp.draw.paper import css_size, points
 from pnp.engine.result import Result
-from pnp.errors import PnpError, ReadError
+from pnp.errors import DocumentError, FigureError, Outside, ReadError, Unreadable
 from pnp.games import registry
 from pnp.i18n.catalogues import LANGUAGES, translator, typography
-from pnp.preflight import keyword
+from pnp.outputs.documents import keyword
+from pnp.outputs.targets import sheet_file
 
 KINDS = {"rulebook": "rulebooks", "card": "cards"}
 PAPERS = {"rulebook": ("a4", "letter"), "card": ("a5",)}
@@ -98,10 +97,6 @@ MARKDOWN_SECONDS = 2.0
 """Processor time reading a document's Markdown may take (the longest bundled: 0.05 s)."""
 LAYOUT_SECONDS = 6.0
 """Processor time WeasyPrint may take to lay out a document (the longest bundled: 1.5 s)."""
-
-
-class DocumentError(PnpError):
-    """A rulebook or card that cannot be built: the message names the file and the cause."""
 
 
 @dataclass(frozen=True)
@@ -495,7 +490,7 @@ def standalone_html(composed: Composed, paper: str) -> str:
     return policy.finished(page, composed.lang)
 
 
-def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
+def worked_example(game: str, rules: GameInfo, lang: str) -> dict[str, Any]:
     """The game's example input scored by the engine, with each line in words."""
     from pnp.reading import load_yaml
 
@@ -520,23 +515,7 @@ def worked_example(game: str, rules: Any, lang: str) -> dict[str, Any]:
             "notes": [texts.describe_note(n, _) for n in result.notes]}
 
 
-def sheet_file(game: str, lang: str, kind: str, paper: str = "a4",
-               document: str = "sheet") -> str:
-    """The name of the file a build writes for ``game``'s ``kind`` of sheet (or deck),
-    which sits in the same folder as the rulebook: a book names it so that players can
-    find it.
-
-    >>> sheet_file("kwingto", "fr", "coto", "letter")
-    'kwingto-coto-letter.pdf'
-    >>> sheet_file("xactika", "es", "poker", document="deck")
-    'xactika-deck-poker-a4.pdf'
-    """
-    from pnp.build import Target
-
-    return Target(game, lang, document, paper, kind=kind).relative.name
-
-
-def _game_context(game: str, rules: Any) -> dict[str, Any]:
+def _game_context(game: str, rules: GameInfo) -> dict[str, Any]:
     """Tables a game's documents quote: its engine's ``tables(rules)``, where it has one."""
     tables = getattr(registry.game(game).engine, "tables", None)
     return dict(tables(rules)) if tables else {}

@@ -5,7 +5,7 @@ game's module (``pnp.render.figures_<game>``) names its figures and says how to 
 one on a canvas (:class:`Art`), reusing the sheets' ``draw`` functions, the deck's faces
 and the pieces of :mod:`pnp.draw.pieces`; change the worked example in ``examples/`` or a
 number in ``rules/`` and the figure follows. Filled sheets are the plain sheet drawn with
-its form fields recorded (:attr:`pnp.sheets.layout.Style.fields`), then written in like a
+its form fields recorded (:attr:`pnp.draw.canvas.Style.fields`), then written in like a
 player would, the score area holding the engine's breakdown (:func:`write_in`).
 
 How a figure reaches both editions, from one drawing. Each figure is drawn once on an
@@ -36,19 +36,19 @@ import io
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
-from pnp.draw.canvas import FieldBox
+from pnp.draw.canvas import FieldBox, Style
 from pnp.draw.svg import SvgCanvas
 from pnp.engine.common import shown
-from pnp.errors import InputError
+from pnp.errors import FigureError, InputError
 from pnp.games import registry
 from pnp.i18n.catalogues import Translate
-from pnp.preflight import FIGURE
-from pnp.sheets.layout import Style
+from pnp.outputs.documents import FIGURE
 
 Box = tuple[float, float, float, float]
 """(left, bottom, right, top) in mm, y up."""
@@ -66,16 +66,21 @@ MARKER = (0.13, 0.13, 0.13)
 MARKER_RADIUS = 2.4
 
 
-class FigureError(ValueError):
-    """A figure a document asks for that its game does not have, or cannot draw."""
+D = TypeVar("D", bound=GameInfo)
+"""The definition class of the game a sheet is drawn for."""
+Rules = TypeVar("Rules", bound=GameInfo, covariant=True)
+"""The definition class of the game a figure is drawn for."""
 
 
 @dataclass(frozen=True)
-class Context:
-    """What a figure is drawn from: the definition, the language, the worked example."""
+class Context(Generic[Rules]):
+    """What a figure is drawn from: the definition, the language, the worked example.
+
+    A game's figures take a ``Context`` of its own definition class; the shared ones (the
+    cover's lockup) read only what every definition has."""
 
     game: str
-    rules: Any
+    rules: Rules
     lang: str
     _: Translate
     example: Mapping[str, Any]
@@ -146,7 +151,7 @@ class Drawn:
 class Figures:
     """The figures of one document, as its templates ask for them."""
 
-    context: Context
+    context: Context[GameInfo]
     canvas: SvgCanvas = field(init=False)
     drawn: dict[str, Drawn] = field(default_factory=dict)
     placed: list[str] = field(default_factory=list)
@@ -251,7 +256,8 @@ class Figures:
         return self._pdf
 
 
-def _built(what: str, builder: Builder, context: Context, data: Mapping[str, Any]) -> Art:
+def _built(what: str, builder: Builder, context: Context[GameInfo],
+           data: Mapping[str, Any]) -> Art:
     """``builder``'s figure of ``data``, which its game's module reads as the engine reads an
     input (no more cards, players or plays than the game has): what it refuses is
     refused in one line naming the figure and the argument."""
@@ -321,7 +327,7 @@ def overlay(pdf: bytes, places: Mapping[str, tuple[int, Box]], figures: bytes,
     return out.getvalue()
 
 
-def lockup(context: Context, height: float = 22.0) -> Art:
+def lockup(context: Context[GameInfo], height: float = 22.0) -> Art:
     """The game's title lockup (:mod:`pnp.draw.identity`), as on its sheets and cards."""
     from pnp.draw.identity import draw_lockup
     from pnp.draw.identity import lockup as shapes
@@ -368,8 +374,8 @@ def callouts(canvas: Canvas, marks: Sequence[Callout]) -> None:
     canvas.restoreState()
 
 
-def drawn_sheet(canvas: Canvas, context: Context,
-                draw: Callable[[Canvas, Any, Style], None], x: float = 0.0,
+def drawn_sheet(canvas: Canvas, context: Context[D],
+                draw: Callable[[Canvas, D, Style], None], x: float = 0.0,
                 y: float = 0.0) -> dict[str, Box]:
     """Draw a sheet (its layout's ``draw``) with its bottom-left corner at (x, y), and return
     where each of its writing boxes landed, by field name (see :func:`field_boxes`)."""

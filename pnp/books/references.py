@@ -33,7 +33,7 @@ from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
 from pnp import reading
-from pnp.errors import OutsideError, ReadError
+from pnp.errors import Outside, OutsideError, ReadError, Unreadable
 from pnp.reading import decode
 
 IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
@@ -488,14 +488,6 @@ def real_path(path: Path) -> Path | None:
         return path.resolve()
     except (OSError, RuntimeError, ValueError):
         return None
-
-
-class Unreadable(Exception):
-    """A file of the edition that may not or cannot be read; the message says why."""
-
-
-class Outside(Unreadable):
-    """A file that leads outside its folder once links are followed."""
 
 
 MAX_SOURCE = 1024 * 1024

@@ -2,8 +2,8 @@
 
 A card per game with its title lockup, its facts and a "print these first" set; every file
 with a human label ("Score sheet · 4 per sheet · black & white"), its first page and its size;
-filters for paper and language; how to print. Pure: the build hands it the manifest and the
-definitions, and writes what it returns.
+filters for paper and language (their script is ``landing.js`` beside this module); how to
+print. Pure: the build hands it the manifest and the definitions, and writes what it returns.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import html
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pnp.i18n.catalogues import LANGUAGES
@@ -164,6 +165,8 @@ def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
          thumbnail: Callable[[str], str | None]) -> str:
     """The landing page for the built files of ``manifest`` (keys relative to the build
     folder); ``thumbnail(key)`` is the first page's picture, if there is one."""
+    from pnp.scorer.scripts import source
+
     entries: dict[str, list[Entry]] = {}
     for key in sorted(manifest):
         entry = describe(key)
@@ -201,7 +204,7 @@ def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
         f'<label><input type="radio" name="lang" value="{lang}"> '
         f'<span lang="{lang}">{LANGUAGE_NAMES[lang]}</span></label>' for lang in LANGUAGES)
     made = TEMPLATE.format(nav=nav, languages=languages, games="\n".join(cards),
-                           policy=POLICY)
+                           policy=POLICY, script=source(Path(__file__).parent, "landing.js"))
     return made.replace(POLICY, html.escape(_policy(made), quote=False), 1)
 
 
@@ -315,46 +318,6 @@ the backs, and the sheet tells you by how much.</li>
 </section>
 </main>
 <script>
-(function () {{
-  var form = document.querySelector(".filters");
-  function apply() {{
-    var paper = form.querySelector("input[name=paper]:checked").value;
-    var lang = form.querySelector("input[name=lang]:checked").value;
-    document.querySelectorAll("li[data-paper]").forEach(function (item) {{
-      var paperOk = item.dataset.paper === "any" || item.dataset.paper === paper;
-      var langOk = lang === "all" || item.dataset.lang === lang;
-      item.hidden = !(paperOk && langOk);
-    }});
-    try {{ localStorage.setItem("pnp-filters", JSON.stringify({{paper: paper, lang: lang}})); }}
-    catch (e) {{}}
-  }}
-  try {{
-    var saved = JSON.parse(localStorage.getItem("pnp-filters") || "null");
-    if (!saved) {{
-      var own = (navigator.language || "").slice(0, 2);
-      var letter = /^(en-US|en-CA|es-MX|es-US|fr-CA)$/.test(navigator.language || "");
-      saved = {{paper: letter ? "letter" : "a4",
-               lang: ["es", "en", "fr"].indexOf(own) >= 0 ? own : "all"}};
-    }}
-    if (saved) {{
-      ["paper", "lang"].forEach(function (name) {{
-        var input = form.querySelector("input[name=" + name + "][value=" + saved[name] + "]");
-        if (input) input.checked = true;
-      }});
-    }}
-  }} catch (e) {{}}
-  form.addEventListener("change", apply);
-  apply();
-  if (/^https?:$/.test(location.protocol)) {{
-    document.querySelectorAll("[data-qr]").forEach(function (slot) {{
-      var image = new Image();
-      image.alt = slot.dataset.alt;
-      image.onerror = function () {{ image.remove(); }};
-      image.src = "/__pnp/qr.svg?path=" + encodeURIComponent(slot.dataset.qr);
-      slot.appendChild(image);
-    }});
-  }}
-}})();
-</script>
+{script}</script>
 </body></html>
 """

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal, dataclass_transform
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, dataclass_transform
 
 
 class Constrained:
@@ -186,7 +186,12 @@ class Credits(Model):
 
 
 class GameInfo(Model):
-    """The facts every game shares: names, credits, player count, decisions."""
+    """The facts every game shares: names, credits, player count, decisions, and a ``print:``
+    section of its own (see :attr:`print`).
+
+    The stages that serve every game (a sheet's title, a book's cover, the landing page) take
+    a ``GameInfo`` and read only what it declares; a game's own modules take its subclass.
+    """
 
     game: Str
     name: Text
@@ -196,3 +201,10 @@ class GameInfo(Model):
     minutes_estimated: Bool = False
     """The playing time is this edition's estimate: the source gives none."""
     decisions: Annotated[tuple[Decision, ...], unique("id")] = ()
+
+    if TYPE_CHECKING:
+        @property
+        def print(self) -> Printing:
+            """The game's ``print:`` section, which each game declares among its own fields
+            with its own :class:`Printing` (a field here would come first, and pydantic
+            reports a file's problems in the order of the fields)."""

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from pnp import version
 from pnp.games.registry import GAMES
 
 try:
@@ -80,10 +81,8 @@ def key(game: str, content: bytes) -> bytes:
 @functools.cache
 def _environment() -> bytes:
     """The hash of everything besides the file that changes what validation produces."""
-    import pnp
-
     parts = [f"{part}\0".encode() for part in (
-        pnp.__version__, sys.version, sys.implementation.cache_tag or "", _validator())]
+        version.VERSION, sys.version, sys.implementation.cache_tag or "", _validator())]
     for path in _definition_sources():
         source = path.read_bytes()
         parts.append(f"{path.name}\0{len(source)}\0".encode() + source)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path as FilePath
 from typing import TypeVar
 
-from pnp.errors import ReadError
+from pnp.errors import ReadError, YamlSyntaxError
 from pnp.reading import MiB, Where, check_length, decode, load_yaml, read_inside
 
 Path = Where
@@ -20,18 +20,6 @@ T = TypeVar("T")
 LIMIT = MiB
 """The largest definition read; the games' are 7 to 23 KB."""
 WHAT = "a game definition"
-
-
-class YamlSyntaxError(Exception):
-    """The text cannot be read as a definition's YAML; ``line`` is 1-based where known.
-
-    ``message`` says what is wrong (a syntax error starts "invalid YAML: ").
-    """
-
-    def __init__(self, message: str, line: int | None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
 
 
 def read_bytes(path: FilePath) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 from collections.abc import Collection, Sequence
@@ -12,7 +13,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
-from pnp.preflight import keyword
+from pnp.draw.colours import hex_rgb
+from pnp.i18n.catalogues import Translate
+from pnp.outputs.documents import keyword
 
 LINE = 0.3
 HEAVY = 0.6
@@ -67,7 +70,7 @@ def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, sub
 
     Invariant (the same input gives the same bytes), compressed, in the bundled sans by
     default, with ``document`` (``sheet`` or ``deck``) in its Keywords for the preflight
-    (:func:`pnp.preflight.keyword`). Streams stay binary: reportlab's default ASCII85
+    (:func:`pnp.outputs.documents.keyword`). Streams stay binary: reportlab's default ASCII85
     wrapping makes files a fifth larger and slower to write, for mail systems of the 1990s.
     """
     rl_config.useA85 = 0
@@ -105,6 +108,30 @@ class Field:
     name: str
     kind: str
     sink: list[FieldBox]
+
+
+@dataclass(frozen=True)
+class Style:
+    """What a draw function needs besides the definition."""
+
+    lang: str
+    _: Translate
+    grayscale: bool
+    fields: list[FieldBox] | None = dataclasses.field(default=None, compare=False)
+    """On a fillable sheet, where the boxes that become form fields were drawn."""
+
+    def field(self, name: str, kind: str = "number") -> Field | None:
+        """Ask a box to become the form field ``name`` (see :class:`FieldBox` for kinds).
+
+        None on a plain sheet, so the box is drawn exactly as it always was.
+        """
+        return None if self.fields is None else Field(name, kind, self.fields)
+
+    def colour(self, hex_colour: str, grey: float) -> tuple[float, float, float]:
+        """``hex_colour`` as RGB, or the grey tint ``grey`` on a grayscale sheet."""
+        if self.grayscale:
+            return (grey, grey, grey)
+        return hex_rgb(hex_colour)
 
 
 def _record(canvas: Canvas, field: Field | None, x: float, y: float, width: float,

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from pnp.definitions.base import Identity, Printing, Text, Tint
+from pnp.definitions.base import GameInfo, Identity, Tint
 from pnp.draw import fonts
 from pnp.draw.colours import hex_rgb, luminance
 from pnp.i18n.catalogues import N_
 
 if TYPE_CHECKING:
-    from pnp.sheets.layout import Style
+    from pnp.draw.canvas import Style
 
 TILE_GAP = 0.12
 """Space between two tiles, as a share of the tile's side."""
@@ -32,16 +32,6 @@ DATE = 2.4
 """The date field's width, in header heights: room for a handwritten 00/00/0000."""
 FIELD_NAMES = {"name": N_("name"), "date": N_("date")}
 """The header's writing fields: their form field names and labels."""
-
-
-class Titled(Protocol):
-    """A game's definition, as far as its header needs it."""
-
-    @property
-    def name(self) -> Text: ...
-
-    @property
-    def print(self) -> Printing: ...
 
 
 @dataclass(frozen=True)
@@ -155,7 +145,7 @@ def lockup_svg(identity: Identity, name: str, height: float = 48, *, label: str 
     return "".join(parts)
 
 
-def header(canvas: object, rules: Titled, style: Style, x: float, top: float, width: float,
+def header(canvas: object, rules: GameInfo, style: Style, x: float, top: float, width: float,
            height: float, *, fields: tuple[str, ...] = ("name", "date"),
            subtitle: str = "") -> None:
     """Every pad's header, ``height`` high from ``top`` down and ``width`` across from ``x``.

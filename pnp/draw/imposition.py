@@ -39,8 +39,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
 from pnp.draw.canvas import new_canvas, wrap
-from pnp.errors import PnpError
-from pnp.sheets.layout import PAPERS
+from pnp.draw.paper import PAPERS
+from pnp.errors import ImpositionError
 
 Flip = Literal["long", "short", "none"]
 FLIPS: tuple[Flip, ...] = ("long", "short", "none")
@@ -51,10 +51,6 @@ UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 
 MAX_BLEED = 6.0
 """More bleed than this only wastes paper."""
-
-
-class ImpositionError(PnpError):
-    """A card size, bleed, offset or paper that cannot be laid out as asked."""
 
 
 def length(text: str, what: str, *, bare: str | None = None) -> float:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
 """Width and height of each paper in millimetres, portrait."""
+PAPERS = {paper: SIZES[paper] for paper in ("a4", "letter")}
+"""The papers a sheet or a deck is offered on, in millimetres, portrait."""
 
 
 def points(paper: str) -> tuple[float, float]:

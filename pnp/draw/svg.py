@@ -41,6 +41,7 @@ from reportlab.lib.units import mm
 from pnp.draw import fonts
 from pnp.draw.canvas import PnpCanvas
 from pnp.draw.colours import RGB
+from pnp.errors import SvgError
 
 Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]
@@ -57,10 +58,6 @@ FACES = {fonts.SANS: ("Pnp Sans, Lato, Helvetica, Arial, sans-serif", ""),
 then what a browser may have) and weight."""
 
 _TOKEN = re.compile(r"\[|\]|/[^\s\[\]/()]+|[^\s\[\]()]+")
-
-
-class SvgError(ValueError):
-    """A drawing that uses what the translation does not cover (images, text objects)."""
 
 
 @dataclass(frozen=True)

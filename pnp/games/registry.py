@@ -12,7 +12,12 @@ game's code lives in its folder, ``pnp/games/<name>/``, in modules named for wha
 - the modules that write its scripts (:attr:`Game.scripts`) and its deck, where it has one.
 
 The parts are imported when first asked for, so that ``pnp score`` loads the engine and the
-definition and nothing that draws.
+definition and nothing that draws. The parts every stage calls the same way come typed as
+their contract (:class:`Engine`, :class:`Texts`, :class:`Page`): a module found by name is
+taken to keep it, as the tests of each game exercise. Those only a renderer reads come as
+the module, and the stage that reads one names the type of what it reads. A part is always
+given its own game's definition, which its module types as the game's own class; the
+contracts take the base class, which is what the stages hold.
 """
 
 from __future__ import annotations
@@ -24,9 +29,35 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pnp.errors import UnknownGameError
+
+if TYPE_CHECKING:
+    from pnp.definitions.base import GameInfo
+    from pnp.engine.result import Item, Note, Result
+    from pnp.i18n.catalogues import Translate
+
+
+class Engine(Protocol):
+    """A game's ``engine``: pure, it checks and scores."""
+
+    def score(self, rules: GameInfo, data: Any) -> Result:
+        """Check ``data`` (the calculator's input, plain data) and score it."""
+
+
+class Texts(Protocol):
+    """A game's ``texts``: its engine's breakdown in words."""
+
+    def describe(self, item: Item, _: Translate) -> str: ...
+
+    def describe_note(self, note: Note, _: Translate) -> str: ...
+
+
+class Page(Protocol):
+    """A game's ``page``: what its phone scorer page is told of the definition."""
+
+    def config(self, rules: GameInfo, lang: str, _: Translate) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -51,34 +82,38 @@ class Game:
         return importlib.import_module(f"{__package__}.{self.name}.{name}")
 
     @property
-    def engine(self) -> Any:
-        return self.part("engine")
+    def engine(self) -> Engine:
+        return cast("Engine", self.part("engine"))
 
     @property
-    def texts(self) -> Any:
-        return self.part("texts")
+    def texts(self) -> Texts:
+        return cast("Texts", self.part("texts"))
 
     @property
-    def sheets(self) -> Any:
+    def sheets(self) -> ModuleType:
+        """Its sheets: ``LAYOUTS`` (see :func:`pnp.sheets.layout.layouts`)."""
         return self.part("sheets")
 
     @property
-    def figures(self) -> Any:
+    def figures(self) -> ModuleType:
+        """Its figures: ``FIGURES`` (see :func:`pnp.books.figures.builders`)."""
         return self.part("figures")
 
     @property
-    def page_config(self) -> Any:
-        return self.part("page")
+    def page_config(self) -> Page:
+        return cast("Page", self.part("page"))
 
     @property
-    def deck_maker(self) -> Any:
+    def deck_maker(self) -> ModuleType:
+        """Its deck: ``grid``, ``render`` and ``render_calibration``."""
         if not self.deck:
             raise UnknownGameError(f"{self.name} has no deck")
         return self.part("deck")
 
-    def definition(self) -> Any:
+    def definition(self) -> type[GameInfo]:
         """The definition's model class."""
-        return self.part("definition").Definition
+        model: type[GameInfo] = self.part("definition").Definition
+        return model
 
     def script(self, kind: str = "") -> Any:
         """The module that writes the script of ``kind`` (its sheet, pad, deal...)."""

@@ -15,12 +15,15 @@ import functools
 import os
 import re
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 LANGUAGES = ("es", "en", "fr")
 """Languages pnp publishes in; Spanish is the games' source language."""
 
-LOCALE_DIR = Path(__file__).parents[1] / "locale"
+PACKAGE = Path(str(resources.files("pnp")))
+"""pnp's own folder, found through its resources."""
+LOCALE_DIR = PACKAGE / "locale"
 
 Translate = Callable[[str], str]
 

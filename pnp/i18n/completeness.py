@@ -20,9 +20,8 @@ from pnp.assets import current, shown
 from pnp.definitions import GAMES, load
 from pnp.definitions.base import Text
 from pnp.games import registry
-from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR
+from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR, PACKAGE
 
-PACKAGE = Path(__file__).resolve().parents[1]
 SOURCE_LANGUAGE = "en"
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 

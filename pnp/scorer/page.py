@@ -2,16 +2,18 @@
 
 The page holds everything it needs (styles, scripts, icons; the system's fonts) and makes no
 network request: it works from ``file://``, a USB stick or any static host. Its scripts are
+pnp's own, package files that no edition replaces (an edition restyles the page through its
+``templates/scorer/page.html`` and ``scorer.css``):
 
 - the game's **scoring script**, the very one the fillable sheet embeds
   (:mod:`pnp.scorer.scripts`: one generator, two targets), with its messages in the page's
   language;
-- the page's **model** (``templates/scorer/model.js`` and ``<game>.model.js``): the game in
-  progress as plain data, scored by that script, exported as the calculator's input
-  (what ``pnp score`` reads) and imported from it. It uses no DOM, so the tests run it in
-  QuickJS on thousands of games against the engine;
-- the page's **view** (``view.js`` and ``<game>.view.js``): the sheet drawn like the paper
-  one, the totals and ranking, the faults on their boxes, undo, saving on the device.
+- the page's **model** (``js/model.js`` beside this module, and the game's ``model.js`` in its
+  folder): the game in progress as plain data, scored by that script, exported as the
+  calculator's input (what ``pnp score`` reads) and imported from it. It uses no DOM, so the
+  tests run it in QuickJS on thousands of games against the engine;
+- the page's **view** (``js/view.js`` and the game's ``view.js``): the sheet drawn like the
+  paper one, the totals and ranking, the faults on their boxes, undo, saving on the device.
 
 Installing as an app needs a web app manifest and a service worker, which a browser only
 takes from real files served over http(s), never from ``file://`` or from inside the page.
@@ -19,8 +21,8 @@ So :func:`manifest` and :func:`service_worker` are two tiny files that ``pnp bui
 beside each page; the page links and registers them only when it is served over http(s),
 and works fully without them (from a file it then simply cannot be installed).
 
-An edition is shared, so the page trusts none of its texts: the templates are read as every
-edition file is (:func:`~pnp.books.references.read_inside`: inside the templates folder, a
+An edition is shared, so the page trusts none of its texts: its two templates are read as
+every edition file is (:func:`~pnp.books.references.read_inside`: inside the templates folder, a
 regular file, at most :data:`MAX_TEMPLATE` bytes); a name from a definition reaches a script
 as JSON with no ``<`` in it; and the page's Content-Security-Policy runs its own inline
 scripts and style sheet only, each allowed by the hash of its text, and loads nothing.
@@ -36,16 +38,20 @@ from string import Template
 from typing import Any
 
 from pnp.assets import current, shown
-from pnp.books.references import Unreadable, inline_sources, read_inside
+from pnp.books.references import inline_sources, read_inside
 from pnp.definitions import load
-from pnp.errors import PnpError
+from pnp.errors import ScorerError, Unreadable
 from pnp.games import registry
 from pnp.i18n.catalogues import N_, Translate, translator
 from pnp.scorer import scripts as scoring
 
 MAX_TEMPLATE = 64 * 1024
-"""Bytes one template file of the page may have: the largest bundled one (``view.js``) has
-about 28 000, and the whole page must open in a moment on a phone on a slow line."""
+"""Bytes one template file of the page may have: the larger bundled one (``scorer.css``) has
+about 15 000, and the whole page must open in a moment on a phone on a slow line."""
+
+SCRIPTS = Path(__file__).parent / "js"
+"""The page's own scripts, shared by every game: ``model.js``, ``<models>.model.js``,
+``view.js`` and the service worker."""
 
 TEXTS = {
     "scorer": N_("Scorer"),
@@ -180,10 +186,6 @@ TEXTS = {
 and catalogues."""
 
 
-class ScorerError(PnpError):
-    """A scorer page that cannot be made: the message names the template file at fault."""
-
-
 def _read(name: str) -> str:
     """The text of the page's template ``name``: a regular file of the edition's templates
     folder (links followed), of at most :data:`MAX_TEMPLATE` bytes."""
@@ -201,16 +203,13 @@ def _shown(name: str) -> str:
 
 
 def files(game: str) -> list[Path]:
-    """The template files ``game``'s page is made from (for the build's fingerprints)."""
+    """The files ``game``'s page is made from (for the build's fingerprints): the edition's
+    two templates and pnp's scripts."""
     folder = current().templates / "scorer"
-    return [folder / name for name in ("page.html", "scorer.css", "model.js", "view.js",
-                                       *(f"{m}.model.js" for m in _models(game)),
-                                       f"{game}.view.js")]
-
-
-def _models(game: str) -> tuple[str, ...]:
-    """The model files of ``game``'s page, after the shared ``model.js``."""
-    return (*registry.game(game).models, game)
+    own = registry.game(game).folder
+    return [folder / "page.html", folder / "scorer.css", SCRIPTS / "model.js",
+            *(SCRIPTS / f"{m}.model.js" for m in registry.game(game).models),
+            own / "model.js", SCRIPTS / "view.js", own / "view.js"]
 
 
 def config(game: str, rules: Any, lang: str, _: Translate) -> dict[str, Any]:
@@ -233,9 +232,15 @@ def script(game: str, lang: str = "en", rules_dir: Path | None = None) -> str:
     _ = translator(lang, game)
     return "\n".join([
         scoring.library(game, rules, registry.game(game).page, lang),
-        f"var CONFIG = {_json(config(game, rules, lang, _))};",
-        _read("model.js"),
-        *(_read(f"{m}.model.js") for m in _models(game))])
+        scoring.source(SCRIPTS, "model.js", _json, CONFIG=config(game, rules, lang, _)),
+        *(scoring.source(SCRIPTS, f"{m}.model.js") for m in registry.game(game).models),
+        scoring.source(registry.game(game).folder, "model.js")])
+
+
+def view(game: str, lang: str = "en") -> str:
+    """The page's view: the shared one and the game's, with the page's words in ``lang``."""
+    return "\n".join([scoring.source(SCRIPTS, "view.js", _json, TEXTS=texts(lang, game)),
+                      scoring.source(registry.game(game).folder, "view.js"), "start();"])
 
 
 def render(game: str, lang: str = "en", rules_dir: Path | None = None) -> bytes:
@@ -248,14 +253,13 @@ def render(game: str, lang: str = "en", rules_dir: Path | None = None) -> bytes:
         raise ScorerError(f"{_shown('scorer.css')}: holds '</style', which would end the "
                           f"page's style sheet")
     score = _script_text(script(game, lang, rules_dir))
-    view = _script_text("\n".join([f"var T = {_json(words)};", _read("view.js"),
-                                   _read(f"{game}.view.js"), "start();"]))
+    shown_view = _script_text(view(game, lang))
     template = Template(_read("page.html"))
     try:
         page = template.substitute(
             lang=lang, game=game, title=html.escape(words["of_game"].replace("{name}", name)),
             name=html.escape(name), scorer=html.escape(words["scorer"]), css=css, csp=_POLICY,
-            score=score, view=view)
+            score=score, view=shown_view)
     except KeyError as exc:
         raise ScorerError(f"{_shown('page.html')}: unknown placeholder ${exc.args[0]}") from None
     except ValueError as exc:
@@ -282,8 +286,10 @@ def manifest(game: str, lang: str, rules_dir: Path | None = None) -> bytes:
 
 
 def service_worker(game: str) -> bytes:
-    """The service worker that keeps the page for offline use (served beside it)."""
-    return SERVICE_WORKER.replace("GAME", game).encode("utf-8")
+    """The service worker that keeps the page for offline use (served beside it): its file
+    writes the page's files and cache with ``GAME`` for the game's name, inside strings where
+    a placeholder could not stand."""
+    return scoring.source(SCRIPTS, "service-worker.js").replace("GAME", game).encode("utf-8")
 
 
 ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'%3E"
@@ -291,27 +297,6 @@ ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0
         "width='36' height='40' rx='3' fill='%23fff'/%3E%3Cpath d='M20 22h24M20 30h24M20 38h14"
         "' stroke='%231f5c7a' stroke-width='3'/%3E%3C/svg%3E")
 """The app's icon: a score pad, drawn inline."""
-
-SERVICE_WORKER = """// pnp scorer: keeps GAME-scorer.html for use offline, refreshed when online.
-var CACHE = "pnp-scorer-GAME";
-var FILES = ["GAME-scorer.html", "GAME-scorer.webmanifest"];
-self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(FILES); }));
-  self.skipWaiting();
-});
-self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
-self.addEventListener("fetch", function (event) {
-  if (event.request.method !== "GET") return;
-  event.respondWith(fetch(event.request).then(function (response) {
-    var copy = response.clone();
-    if (response.ok) caches.open(CACHE).then(function (cache) { cache.put(event.request, copy); });
-    return response;
-  }).catch(function () {
-    return caches.match(event.request, {ignoreSearch: true});
-  }));
-});
-"""
-
 
 _IN_SCRIPT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
                            "\u2028": "\\u2028", "\u2029": "\\u2029"})

@@ -1,11 +1,12 @@
 """Each game's scoring script in JavaScript: one generator, two targets.
 
-A game's script is generated from its definition by its module (``fillable_<game>`` for
-the games with a fillable sheet, ``scoring_<game>`` for the rest) and used twice: inside
-the fillable PDF (:mod:`pnp.sheets.fillable`, Acrobat's form API) and inside the scorer
-page (:mod:`pnp.scorer.page`, a browser). Both read the same functions, so a total a
-phone shows is the one the PDF shows and, as the tests check on thousands of generated
-games, the engine's.
+A game's script is a ``.js`` file of its folder (``pnp/games/<game>/sheet.js``, ``pad.js``,
+``deal.js``...), named and filled in by the game's script module (:attr:`Game.scripts
+<pnp.games.registry.Game.scripts>`), after the shared functions of ``js/common.js``. It is
+used twice: inside the fillable PDF (:mod:`pnp.sheets.fillable`, Acrobat's form API) and
+inside the scorer page (:mod:`pnp.scorer.page`, a browser). Both read the same functions, so
+a total a phone shows is the one the PDF shows and, as the tests check on thousands of
+generated games, the engine's.
 
 Every script is ES5 (the PDF viewers' language) and names the box at fault with a
 reason in words. Reasons are the engine's messages, in the page's language: each
@@ -17,29 +18,31 @@ Scripts that take the engine's input format itself (Ronda's deals, Spectacle's
 positions) are ports of the engine: they stop at the first rule broken, with the
 engine's message, by throwing ``{pnp: true, at: PATH, message: TEXT}``; ``at`` is the
 place in the input (``"players/Ana/claimed/2"``) the page turns into the box at fault.
+
+Every script pnp puts in a page or a PDF is such a package file, read by :func:`source`, and
+takes what Python knows in one way: through **placeholders**, identifiers written ``$NAME``
+(a dollar sign and upper case) that the script uses and never declares. :func:`source`
+writes each one's value as JSON in its place, so a file is plain JavaScript for the linter
+(``tests/js/eslint.config.js`` tells it the placeholders are globals) and the script made
+from it is the file with its data filled in. (The scorer page writes its own data with the
+JSON that keeps ``<`` out of a page's script; the service worker, whose game stands inside
+its strings, is the one script with a word replaced instead: ``GAME``.)
+
+>>> fill("var PNP = $TABLE; var most = $MOST;", {"TABLE": {"rows": 3}, "MOST": 40})
+'var PNP = {"rows": 3}; var most = 40;'
 """
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, Protocol
 
 from pnp.games import registry
 from pnp.i18n.catalogues import N_, Translate, translator
-
-ENTRY = r"""
-function pnp_entry(text) {
-  if (text === undefined || text === null) return null;
-  var s = String(text).replace(/^\s+|\s+$/g, "");
-  if (s === "") return null;
-  return /^-?[0-9]{1,6}$/.test(s) ? parseInt(s, 10) : s;
-}
-function pnp_blank(text) {
-  return text === undefined || text === null || /^\s*$/.test(String(text));
-}
-"""
-"""What every game's script reads a box with: :func:`pnp.sheets.fillable.entry` in JavaScript."""
 
 MESSAGES = {
     "whole": N_("{where}: expected a whole number, got {value}"),
@@ -71,176 +74,49 @@ MESSAGES = {
 }
 """Messages every script may say (the engine's, from :mod:`pnp.engine.common`)."""
 
-COMMON = r"""
-var PNP_SAY = %(messages)s;
-function pnp_say(key, args) {
-  var text = PNP_SAY[key] || key;
-  return text.replace(/\{(\w+)\}/g, function (all, name) {
-    return args && args[name] !== undefined ? String(args[name]) : all;
-  });
-}
-function pnp_repr(value) {
-  if (value === null || value === undefined) return "None";
-  if (value === true) return "True";
-  if (value === false) return "False";
-  if (typeof value === "number") return String(value);
-  if (typeof value === "string") {
-    var quote = value.indexOf("'") >= 0 && value.indexOf('"') < 0 ? '"' : "'";
-    var out = quote, i, c, code;
-    for (i = 0; i < value.length; i++) {
-      c = value.charAt(i); code = value.charCodeAt(i);
-      if (c === "\\") out += "\\\\";
-      else if (c === quote) out += "\\" + c;
-      else if (c === "\n") out += "\\n";
-      else if (c === "\r") out += "\\r";
-      else if (c === "\t") out += "\\t";
-      else if (code < 32 || code === 127) out += "\\x" + (code < 16 ? "0" : "") + code.toString(16);
-      else out += c;
-    }
-    return out + quote;
-  }
-  if (Object.prototype.toString.call(value) === "[object Array]") {
-    var parts = [];
-    for (var j = 0; j < value.length; j++) parts.push(pnp_repr(value[j]));
-    return "[" + parts.join(", ") + "]";
-  }
-  var pairs = [];
-  for (var key in value) pairs.push(pnp_repr(key) + ": " + pnp_repr(value[key]));
-  return "{" + pairs.join(", ") + "}";
-}
-function pnp_is_list(value) {
-  return Object.prototype.toString.call(value) === "[object Array]";
-}
-function pnp_is_map(value) {
-  return value !== null && typeof value === "object" && !pnp_is_list(value);
-}
-function pnp_size(value) {
-  if (pnp_is_list(value)) return value.length;
-  var n = 0;
-  for (var key in value) n++;
-  return n;
-}
-function pnp_shown(value) {
-  if (value === null || value === undefined) return pnp_say("nothing");
-  if ((pnp_is_list(value) || pnp_is_map(value)) && pnp_size(value) > 8) {
-    return pnp_say("items", {kind: pnp_is_list(value) ? "list" : "mapping",
-                             count: pnp_size(value)});
-  }
-  var text = pnp_repr(value);
-  return text.length <= 40 ? text : text.slice(0, 37) + "...";
-}
-function pnp_fail(at, key, args) {
-  throw {pnp: true, at: at, message: pnp_say(key, args)};
-}
-function pnp_int(value) {
-  return typeof value === "number" && isFinite(value) && Math.floor(value) === value;
-}
-function pnp_whole(value, where, low, high, at) {
-  if (!pnp_int(value)) pnp_fail(at, "whole", {where: where, value: pnp_shown(value)});
-  var under = low !== null && low !== undefined && value < low;
-  var over = high !== null && high !== undefined && value > high;
-  if (under || over) {
-    if (low !== null && low !== undefined && high !== null && high !== undefined) {
-      pnp_fail(at, "span", {where: where, value: pnp_shown(value), low: low, high: high});
-    }
-    pnp_fail(at, under ? "least" : "most",
-             {where: where, value: pnp_shown(value), low: low, high: high});
-  }
-  return value;
-}
-function pnp_mapping(value, where, at) {
-  if (!pnp_is_map(value)) pnp_fail(at, "mapping", {where: where, value: pnp_shown(value)});
-  return value;
-}
-function pnp_sequence(value, where, at) {
-  if (!pnp_is_list(value)) pnp_fail(at, "list", {where: where, value: pnp_shown(value)});
-  return value;
-}
-function pnp_only_keys(data, allowed, where, at) {
-  for (var key in data) {
-    if (allowed.indexOf(key) < 0) {
-      var sorted = allowed.slice().sort();
-      pnp_fail(at, where ? "unknown" : "unknown_top",
-               {where: where, key: pnp_shown(key), allowed: sorted.join(", ")});
-    }
-  }
-}
-function pnp_require(data, key, where, at) {
-  if (!Object.prototype.hasOwnProperty.call(data, key)) {
-    pnp_fail(at, where ? "missing" : "missing_top", {where: where, key: key});
-  }
-  return data[key];
-}
-function pnp_has(data, key) { return Object.prototype.hasOwnProperty.call(data, key); }
-var PNP_HIDDEN = null;
-try {
-  PNP_HIDDEN = new RegExp("(?![\\u200c\\u200d])[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}]", "u");
-} catch (e) {
-  PNP_HIDDEN = /[\x00-\x1f\x7f-\x9f\xad\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff]/;
-}
-function pnp_name(value, where, at) {
-  if (typeof value !== "string") {
-    pnp_fail(at, typeof value === "number" ? "name_number" : "name_type",
-             {where: where, value: pnp_shown(value)});
-  }
-  if (/^\s*$/.test(value)) pnp_fail(at, "name_blank", {where: where, value: pnp_shown(value)});
-  if (value.replace(/[\ud800-\udbff][\udc00-\udfff]/g, "_").length > %(name_length)d) {
-    pnp_fail(at, "name_long", {where: where, value: pnp_shown(value), most: %(name_length)d});
-  }
-  var hidden = PNP_HIDDEN.exec(value);
-  if (hidden) {
-    var point = hidden[0].codePointAt ? hidden[0].codePointAt(0) : hidden[0].charCodeAt(0);
-    var code = point.toString(16).toUpperCase();
-    while (code.length < 4) code = "0" + code;
-    pnp_fail(at, "name_control", {where: where, value: pnp_shown(value), code: "U+" + code});
-  }
-  return value;
-}
-function pnp_names(values, range, where, at) {
-  where = where || pnp_say("players");
-  if (range && (values.length < range.min || values.length > range.max)) {
-    pnp_fail(at, "players_count", {where: where, given: values.length, low: range.min,
-                                   high: range.max});
-  }
-  var seen = {}, i, text, key;
-  for (i = 0; i < values.length; i++) {
-    text = pnp_name(values[i], pnp_say("player_name", {where: where, index: i + 1}),
-                    at + "/" + i);
-    key = text.replace(/^\s+|\s+$/g, "");
-    if (pnp_has(seen, key)) {
-      pnp_fail(at + "/" + i, "name_twice", {where: where, name: key, first: seen[key],
-                                            second: i + 1});
-    }
-    seen[key] = i + 1;
-  }
-  return values;
-}
-function pnp_rank(scores, higherWins) {
-  var keys = [], groups = {}, name, k;
-  for (name in scores) {
-    k = [(higherWins === false ? -1 : 1) * scores[name].total, scores[name].tiebreak || 0];
-    var id = k[0] + "/" + k[1];
-    if (!groups[id]) { groups[id] = {key: k, names: []}; keys.push(id); }
-    groups[id].names.push(name);
-  }
-  keys.sort(function (a, b) {
-    var x = groups[a].key, y = groups[b].key;
-    return (y[0] - x[0]) || (y[1] - x[1]);
-  });
-  var out = [];
-  for (var i = 0; i < keys.length; i++) out.push(groups[keys[i]].names);
-  return out;
-}
-"""
-"""Shared by every script: messages, the engine's ``shown``, input checks, names, ranking."""
+SCRIPTS = Path(__file__).parent / "js"
+"""The scripts shared by every game's page and sheet."""
+
+PLACEHOLDER = re.compile(r"(?<![\w$])\$([A-Z][A-Z0-9_]*)(?![\w$])")
+"""A placeholder in a package script: ``$TABLE``, ``$NAME_LENGTH``."""
 
 
 class GameScript(Protocol):
     """What a game's script module provides."""
 
     MESSAGES: Mapping[str, str]
+    SCRIPT: str
+    """Its script's file, in the game's folder."""
 
-    def library(self, rules: Any, kind: str, _: Translate, lang: str) -> str: ...
+    def placeholders(self, rules: Any, kind: str, _: Translate,
+                     lang: str) -> Mapping[str, Any]: ...
+
+
+def _sorted_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def fill(text: str, values: Mapping[str, Any],
+         dump: Callable[[Any], str] = _sorted_json) -> str:
+    """``text`` with each placeholder replaced by ``dump`` of its value in ``values``."""
+    def value(found: re.Match[str]) -> str:
+        if found.group(1) not in values:
+            raise KeyError(f"no value for the script's placeholder ${found.group(1)}")
+        return dump(values[found.group(1)])
+
+    return PLACEHOLDER.sub(value, text)
+
+
+@functools.cache
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def source(folder: Path, name: str, dump: Callable[[Any], str] = _sorted_json,
+           **values: Any) -> str:
+    """The script ``name`` of ``folder`` (a folder of pnp's package, never an edition's) with
+    its placeholders filled in from ``values`` (see :func:`fill`)."""
+    return fill(_text(folder / name), values, dump)
 
 
 def module(game: str, kind: str = "") -> GameScript:
@@ -258,12 +134,13 @@ def common(game: str, lang: str, kind: str = "") -> str:
     """The shared functions with the messages of ``game``'s ``kind`` in ``lang``."""
     from pnp.engine.common import NAME_LENGTH
 
-    return ENTRY + COMMON % {"messages": json.dumps(messages(game, lang, kind), sort_keys=True,
-                                                    ensure_ascii=True),
-                             "name_length": NAME_LENGTH}
+    return "\n" + source(SCRIPTS, "common.js", MESSAGES=messages(game, lang, kind),
+                         NAME_LENGTH=NAME_LENGTH)
 
 
 def library(game: str, rules: Any, kind: str, lang: str) -> str:
     """``game``'s whole script for ``kind`` (its sheet, pad, deal...), messages in ``lang``."""
-    return common(game, lang, kind) + module(game, kind).library(
-        rules, kind, translator(lang, game), lang)
+    found = module(game, kind)
+    values = found.placeholders(rules, kind, translator(lang, game), lang)
+    return common(game, lang, kind) + "\n" + source(registry.game(game).folder, found.SCRIPT,
+                                                   **values)

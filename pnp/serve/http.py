@@ -44,8 +44,9 @@ from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from pnp.books.references import inline_sources
-from pnp.errors import PnpError, one_line
-from pnp.outputs import read_own
+from pnp.errors import QrError, ServeError, one_line
+from pnp.outputs.writing import read_own
+from pnp.scorer import scripts
 from pnp.serve.watch import Live
 
 LOOPBACK = "127.0.0.1"
@@ -97,44 +98,12 @@ def policy(scripts: str = "") -> str:
 CSP = policy()
 """The policy of what is not an HTML page (a drawing, an error): no inline script runs."""
 
-LIVE_SCRIPT = """(() => {
-  const page = document.currentScript.dataset.page;
-  let shown = null;
-  const show = (errors) => {
-    if (shown) { shown.remove(); shown = null; }
-    if (!errors.length) return;
-    shown = document.createElement("div");
-    shown.id = "pnp-live-errors";
-    shown.setAttribute("role", "alert");
-    Object.assign(shown.style, {position: "fixed", top: "0", left: "0", right: "0",
-      bottom: "0", zIndex: "2147483647", overflow: "auto", padding: "1.5rem",
-      background: "#fff", color: "#a00", whiteSpace: "pre-wrap", overflowWrap: "anywhere",
-      font: "15px/1.5 monospace"});
-    const head = document.createElement("strong");
-    head.textContent = "The last edit does not build: this page is out of date.";
-    shown.append(head);
-    for (const line of errors) {
-      const p = document.createElement("p");
-      p.textContent = line;
-      shown.append(p);
-    }
-    document.body.append(shown);
-  };
-  const events = new EventSource("/__pnp/events");
-  events.addEventListener("state", (e) => show(JSON.parse(e.data).errors));
-  events.addEventListener("built", (e) => {
-    const built = JSON.parse(e.data);
-    if (built.paths.includes(page)) location.reload(); else show(built.errors);
-  });
-})();"""
-"""The script watch mode adds to each page: reload when rebuilt, show a broken edit's errors."""
+LIVE_SCRIPT = scripts.source(Path(__file__).parent, "live.js").removesuffix("\n")
+"""The script watch mode adds to each page (``live.js`` beside this module): reload when
+rebuilt, show a broken edit's errors."""
 LIVE_SOURCE = "'sha256-" + base64.b64encode(
     hashlib.sha256(LIVE_SCRIPT.encode()).digest()).decode() + "'"
 """How a page's policy allows that script (by its hash: a nonce would change each time)."""
-
-
-class ServeError(PnpError):
-    """An address the server cannot listen on."""
 
 
 class Server(ThreadingHTTPServer):
@@ -535,13 +504,13 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(whole[start:start + CHUNK])
 
     def _qr(self, query: str, with_body: bool) -> None:
-        from pnp.serve.qr import TooLong, svg
+        from pnp.serve.qr import svg
 
         path = (parse_qs(query).get("path") or [""])[0].lstrip("/")
         url = self.server.url + quote(path)
         try:
             code = svg(url, title=url)
-        except TooLong as exc:
+        except QrError as exc:
             self._send(HTTPStatus.BAD_REQUEST, f"{exc}\n".encode(), PLAIN, with_body=with_body)
             return
         self._send(HTTPStatus.OK, code.encode("utf-8"), TYPES[".svg"], with_body=with_body)

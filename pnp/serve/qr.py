@@ -11,6 +11,8 @@ import io
 
 import segno
 
+from pnp.errors import QrError
+
 ERROR = "m"
 QUIET = 4
 """Modules of white around the code."""
@@ -19,13 +21,9 @@ LONGEST = 1024
 well within what a code holds (2,331 bytes at level M)."""
 
 
-class TooLong(ValueError):
-    """An address longer than :data:`LONGEST`."""
-
-
 def _code(url: str) -> segno.QRCode:
     if len(url) > LONGEST:
-        raise TooLong(f"an address of {len(url)} characters is too long for a QR code "
+        raise QrError(f"an address of {len(url)} characters is too long for a QR code "
                       f"(at most {LONGEST})")
     return segno.make(url, error=ERROR, micro=False)
 

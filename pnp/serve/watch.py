@@ -2,7 +2,7 @@
 the pages open in browsers.
 
 A **builder** process watches the edition's definitions, texts and examples and pnp's
-catalogues, and on a change runs :func:`pnp.build.build` twice: on the HTML targets (a
+catalogues, and on a change runs :func:`pnp.build.run` twice: on the HTML targets (a
 rulebook's text in a few tenths of a second), then, in a process of its own, on all the
 others (the PDFs, seconds). The build's fingerprints decide what is rebuilt; its lock,
 manifest and atomic writes keep the folder sound. An edit made while the PDFs are still
@@ -37,6 +37,7 @@ from typing import Any
 
 from pnp.assets import Edition, current, use
 from pnp.errors import PnpError, error_lines, one_line
+from pnp.outputs.targets import Target
 
 POLL = 0.1
 """Seconds between two looks at the watched files."""
@@ -80,15 +81,15 @@ def snapshot(folders: Sequence[Path], out: Path | None = None) -> dict[str, tupl
     return state
 
 
-def run(phase: str, targets: Sequence[Any], out: Path, jobs: int | None) -> Report:
+def build(phase: str, targets: Sequence[Target], out: Path, jobs: int | None) -> Report:
     """Build ``targets`` into ``out``; what was rebuilt and what failed, as a report."""
-    from pnp.build import build
+    from pnp.build import run
 
     start = time.perf_counter()
     report: Report = {"phase": phase, "paths": [], "final": phase != "html"}
     causes: dict[str, str] = {}
     try:
-        summary = build(targets, out, jobs=jobs)
+        summary = run(out, targets=targets, jobs=jobs)
     except PnpError as exc:
         causes = {line: line for line in error_lines(exc)}
         report["final"] = True
@@ -107,16 +108,16 @@ def run(phase: str, targets: Sequence[Any], out: Path, jobs: int | None) -> Repo
     return report
 
 
-def targets_of(out: Path) -> list[Any]:
+def targets_of(out: Path) -> list[Target]:
     """What the watch keeps built: the targets the folder's manifest has (all of them for
     a folder with none), fixed for the session so that one that fails is tried again."""
-    from pnp.build import cached_kinds, check_out, files_digest, plan, read_manifest, shared_inputs
-    from pnp.outputs import locked
+    from pnp.build.manifest import check_out, read_manifest
+    from pnp.build.plan import planned
+    from pnp.outputs.writing import locked
 
     check_out(out)
     with locked(out):
-        shared = files_digest(shared_inputs())
-        every = plan(kinds=cached_kinds(out, shared))
+        every = planned(out)
         built = read_manifest(out)[0]
     kept = [target for target in every if target.relative.as_posix() in built]
     return kept or every
@@ -147,10 +148,10 @@ def ignore_ctrl_c() -> None:
 class Later:
     """The PDF phase, in a process of its own that a new edit stops."""
 
-    def __init__(self, targets: Sequence[Any], out: Path, jobs: int | None) -> None:
+    def __init__(self, targets: Sequence[Target], out: Path, jobs: int | None) -> None:
         import multiprocessing
 
-        from pnp.build import starter
+        from pnp.build.workers import starter
 
         context = multiprocessing.get_context()
         self.receiver, sender = context.Pipe(duplex=False)
@@ -167,7 +168,7 @@ class Later:
         try:
             report: Report = self.receiver.recv()
         except (EOFError, OSError):
-            from pnp.build import death
+            from pnp.build.workers import death
 
             self.process.join()
             line = f"error: the build of the PDFs stopped ({death(self.process.exitcode)})"
@@ -184,13 +185,13 @@ class Later:
         self.receiver.close()
 
 
-def _build_later(targets: list[Any], out: Path, jobs: int | None, send: Connection,
+def _build_later(targets: list[Target], out: Path, jobs: int | None, send: Connection,
                  edition: Edition, parent: int | None) -> None:
-    from pnp.build import die_with_parent
+    from pnp.build.workers import die_with_parent
 
     use(edition)
     die_with_parent(parent)
-    send.send(run("pdf", targets, out, jobs))
+    send.send(build("pdf", targets, out, jobs))
 
 
 def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = None,
@@ -199,7 +200,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
     reporting every round through ``send``; until it is killed (with the server)."""
     import importlib
 
-    from pnp.build import warm_worker
+    from pnp.build.workers import warm_worker
     from pnp.i18n.catalogues import catalogue
 
     use(edition)
@@ -219,7 +220,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
             if later:
                 later.stop()
             catalogue.cache_clear()  # read again by the workers forked from here
-            report = run("html", html, out, jobs)
+            report = build("html", html, out, jobs)
             later = None if report["final"] or not rest else Later(rest, out, jobs)
             report["final"] = later is None
             send.send(report)
@@ -293,7 +294,7 @@ class Watcher:
         """Fork the builder (before the server starts any thread) and relay its reports."""
         import multiprocessing
 
-        from pnp.build import starter
+        from pnp.build.workers import starter
 
         context = multiprocessing.get_context()
         receiver, sender = context.Pipe(duplex=False)

@@ -8,12 +8,12 @@ the PDF, which uses only Acrobat's form API (``this.getField``, ``event.value``,
 calculate action and the form's calculation order ``/CO``), so pdf.js (Firefox),
 pdfium (Chrome) and Acrobat compute them as the player types.
 
-The script is generated, not written per sheet: each game's module
-(``pnp.render.fillable_<game>``) turns its definition into a JSON table (geometry,
-values, penalties) and a scoring function ``pnp_score(values)`` written once per
+The script is generated, not written per sheet: each game's ``fillable`` module turns
+its definition into a table (geometry, values, penalties) that fills in the game's
+scoring function ``pnp_score(values)``, a ``.js`` file of its folder written once per
 game, the very function the scorer page runs (:mod:`pnp.scorer.scripts`); this
-module adds a generic driver that reads the input fields, writes the
-computed ones, turns the fields at fault red and puts a "!" in the total when the
+module adds a generic driver (``driver.js`` beside it) that reads the input fields, writes
+the computed ones, turns the fields at fault red and puts a "!" in the total when the
 sheet breaks a rule. reportlab has no API for actions, so they are added after the
 sheet is saved, with pikepdf.
 
@@ -30,18 +30,20 @@ empty, and number boxes accept digits only, so what is typed is what is scored.
 from __future__ import annotations
 
 import io
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.canvas import FieldBox
+from pnp.errors import SheetError
+from pnp.games import registry
 from pnp.games.registry import REGISTRY
-from pnp.sheets.layout import SheetError
+from pnp.i18n.catalogues import translator
 
 FONT = "Helvetica"
 """The one field font: a standard font, the only one a fillable sheet does not embed."""
@@ -61,47 +63,14 @@ out of range instead of calling it text."""
 READ_ONLY = 1
 """Field flag bit 1 (``/Ff``): the player cannot type in it."""
 
-RED = '["RGB", 0.85, 0, 0]'
-BLACK = '["G", 0]'
+RED = ("RGB", 0.85, 0, 0)
+"""A field at fault, in Acrobat's colour array."""
+BLACK = ("G", 0)
 
-DRIVER = """
-var PNP_INPUTS = %(inputs)s;
-var PNP_OUTPUTS = %(outputs)s;
-var PNP_DRIVER = %(driver)s;
-function pnp_text(field) {
-  if (!field) return "";
-  var value = field.value;
-  if (typeof value === "number") return isNaN(value) ? "" : String(value);
-  return (value === null || value === undefined) ? "" : String(value);
-}
-function pnp_run(doc, ev) {
-  var values = {}, i, name, field;
-  for (i = 0; i < PNP_INPUTS.length; i++) {
-    values[PNP_INPUTS[i]] = pnp_text(doc.getField(PNP_INPUTS[i]));
-  }
-  var result = pnp_score(values);
-  var bad = {};
-  for (i = 0; i < result.bad.length; i++) bad[result.bad[i]] = true;
-  for (i = 0; i < PNP_INPUTS.length; i++) {
-    field = doc.getField(PNP_INPUTS[i]);
-    if (field) field.textColor = bad[PNP_INPUTS[i]] ? %(red)s : %(black)s;
-  }
-  for (i = 0; i < PNP_OUTPUTS.length; i++) {
-    name = PNP_OUTPUTS[i];
-    field = doc.getField(name);
-    if (!field) continue;
-    field.textColor = String(result.values[name]).indexOf("!") >= 0 ? %(red)s : %(black)s;
-    if (name !== PNP_DRIVER && pnp_text(field) !== result.values[name]) {
-      field.value = result.values[name];
-    }
-  }
-  ev.value = result.values[PNP_DRIVER];
-}
-pnp_run(this, event);
-"""
-
-KEYSTROKE = """if (!event.willCommit) event.rc = /^[0-9]*$/.test(event.change);"""
-"""Whole-number boxes take digits only (AFNumber_Keystroke would accept decimals)."""
+HERE = Path(__file__).parent
+"""Where the driver's scripts are: ``driver.js`` (run after the game's library, as the
+driver's calculate action) and ``keystroke.js`` (each whole-number box's keystroke action:
+digits only, as AFNumber_Keystroke would accept decimals)."""
 
 
 @dataclass(frozen=True)
@@ -141,13 +110,13 @@ def script(game: str, kind: str, rules: Any, fields: Sequence[FieldBox],
     outputs = tuple(f.name for f in fields if f.kind == "computed")
     driver = outputs[-1]
     module = scoring.module(game, kind)
-    source = scoring.library(game, rules, kind, lang) + DRIVER % {
-        "inputs": json.dumps(inputs), "outputs": json.dumps(outputs),
-        "driver": json.dumps(driver), "red": RED, "black": BLACK}
+    source = scoring.library(game, rules, kind, lang) + "\n" + scoring.source(
+        HERE, "driver.js", INPUTS=inputs, OUTPUTS=outputs, DRIVER=driver, RED=RED, BLACK=BLACK)
     # A game may add a script run after the driver (Ronda colours its winners' totals).
-    after = getattr(module, "epilogue", None)
+    after = getattr(module, "EPILOGUE", None)
     if after is not None:
-        source += after(rules, kind)
+        values = module.placeholders(rules, kind, translator(lang, game), lang)
+        source += "\n" + scoring.source(registry.game(game).folder, after, **values)
     return Script(source, inputs, outputs, driver)
 
 
@@ -175,7 +144,10 @@ def add_scripts(pdf: bytes, game: str, kind: str, rules: Any,
     """Add the calculate action, the keystroke checks, centring and ``/CO`` to a saved sheet."""
     import pikepdf
 
+    from pnp.scorer.scripts import source
+
     made = script(game, kind, rules, fields, lang)
+    keystroke = source(HERE, "keystroke.js").removesuffix("\n")
     kinds = {f.name: f.kind for f in fields}
     with pikepdf.open(io.BytesIO(pdf)) as document:
         form = document.Root.AcroForm
@@ -187,7 +159,7 @@ def add_scripts(pdf: bytes, game: str, kind: str, rules: Any,
                 field.AA = pikepdf.Dictionary(C=_javascript(made.source))
                 driver = field
             elif kinds.get(name) == "number":
-                field.AA = pikepdf.Dictionary(K=_javascript(KEYSTROKE))
+                field.AA = pikepdf.Dictionary(K=_javascript(keystroke))
         assert driver is not None
         form.CO = pikepdf.Array([driver])
         out = io.BytesIO()

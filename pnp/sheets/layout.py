@@ -8,28 +8,24 @@ to fill their cell (never past ``MAX_SCALE``), and writes a reproducible PDF.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Generic, TypeVar
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions import load, locate
+from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
-from pnp.draw.canvas import Field, FieldBox, new_canvas
-from pnp.draw.colours import hex_rgb
-from pnp.draw.paper import SIZES
-from pnp.errors import DefinitionError, PnpError
+from pnp.draw.canvas import Style, new_canvas
+from pnp.draw.paper import PAPERS
+from pnp.errors import DefinitionError, SheetError
 from pnp.games import registry
-from pnp.i18n.catalogues import Translate, translator
+from pnp.i18n.catalogues import translator
 from pnp.reading import Where
-
-PAPERS = {paper: SIZES[paper] for paper in ("a4", "letter")}
-"""The papers a sheet is offered on, in millimetres, portrait."""
 
 MARGIN = 8.0
 """Page margin in mm around the copies."""
@@ -48,46 +44,21 @@ MAX_SCALE = 2.2
 
 CUT_GREY = 0.55
 
-
-class SheetError(PnpError):
-    """A sheet that cannot be made as asked (unknown kind, impossible per-page count)."""
-
-
-@dataclass(frozen=True)
-class Style:
-    """What a draw function needs besides the definition."""
-
-    lang: str
-    _: Translate
-    grayscale: bool
-    fields: list[FieldBox] | None = dataclasses.field(default=None, compare=False)
-    """On a fillable sheet, where the boxes that become form fields were drawn."""
-
-    def field(self, name: str, kind: str = "number") -> Field | None:
-        """Ask a box to become the form field ``name`` (see :class:`FieldBox` for kinds).
-
-        None on a plain sheet, so the box is drawn exactly as it always was.
-        """
-        return None if self.fields is None else Field(name, kind, self.fields)
-
-    def colour(self, hex_colour: str, grey: float) -> tuple[float, float, float]:
-        """``hex_colour`` as RGB, or the grey tint ``grey`` on a grayscale sheet."""
-        if self.grayscale:
-            return (grey, grey, grey)
-        return hex_rgb(hex_colour)
-
-
 Overrun = tuple[Where, str]
 """A field of the definition and what it asks that the sheet has no room for."""
 
 
-def _fits(rules: Any) -> list[Overrun]:
+def _fits(rules: GameInfo) -> list[Overrun]:
     return []
 
 
+D = TypeVar("D", bound=GameInfo)
+"""The definition class of the game a layout draws."""
+
+
 @dataclass(frozen=True)
-class Layout:
-    """One kind of printable sheet of a game.
+class Layout(Generic[D]):
+    """One kind of printable sheet of a game, drawn from the game's own definition (``D``).
 
     ``smallest_box`` gives the side of its smallest writing box at natural size, and
     ``grows`` the definition fields that set the natural width and height: together they
@@ -96,12 +67,12 @@ class Layout:
     """
 
     title: str
-    size: Callable[[Any], tuple[float, float]]
-    draw: Callable[[Canvas, Any, Style], None]
+    size: Callable[[D], tuple[float, float]]
+    draw: Callable[[Canvas, D, Style], None]
     per_page: tuple[int, ...] = (1,)
-    smallest_box: Callable[[Any], float] | None = None
+    smallest_box: Callable[[D], float] | None = None
     grows: tuple[Where, Where] = ((), ())
-    overruns: Callable[[Any], list[Overrun]] = _fits
+    overruns: Callable[[D], list[Overrun]] = _fits
 
 
 @dataclass(frozen=True)
@@ -164,7 +135,7 @@ def impose(size: tuple[float, float], paper: str, per_page: int) -> Imposition:
     return best[1]
 
 
-def drawable(game: str, rules: Any) -> list[Overrun]:
+def drawable(game: str, rules: GameInfo) -> list[Overrun]:
     """What keeps ``rules`` from being drawn as pnp promises, without drawing it: for every
     kind of sheet, paper and per-page count, writing boxes of at least
     :data:`WRITING_BOX` once the copies are scaled to their cells, and nothing outside
@@ -202,9 +173,10 @@ def check_drawable(game: str, rules_dir: Path | None = None) -> None:
         raise DefinitionError(locate(game, found, rules_dir))
 
 
-def layouts(game: str) -> dict[str, Layout]:
-    """The kinds of sheet ``game`` offers, by name (the first is the default)."""
-    found: dict[str, Layout] = registry.game(game).sheets.LAYOUTS
+def layouts(game: str) -> dict[str, Layout[GameInfo]]:
+    """The kinds of sheet ``game`` offers, by name (the first is the default), each to be
+    drawn from ``game``'s definition."""
+    found: dict[str, Layout[GameInfo]] = registry.game(game).sheets.LAYOUTS
     return found
 
 

@@ -28,8 +28,11 @@ from pathlib import Path
 import pytest
 
 from pdfcheck import qpdf_check
-from pnp.build import MANIFEST, PLAN_CACHE, build, plan, thumbnail
-from pnp.outputs import LOCK
+from pnp.build.incremental import build
+from pnp.build.manifest import MANIFEST, PLAN_CACHE
+from pnp.build.plan import plan
+from pnp.outputs.targets import thumbnail
+from pnp.outputs.writing import LOCK
 from refusal import assert_refused
 from refusal import pnp as refused_run
 
@@ -264,7 +267,8 @@ def test_stale_temporary_files_are_cleaned_and_no_others(sheets: Path) -> None:
 
 
 def test_writes_leave_no_temporary_file_when_they_fail(tmp_path: Path) -> None:
-    from pnp.outputs import OutputError, write
+    from pnp.errors import OutputError
+    from pnp.outputs.writing import write
 
     target = tmp_path / "x.pdf"
     os.mkfifo(target)
@@ -408,14 +412,14 @@ def test_killing_the_build_kills_its_workers(tmp_path: Path) -> None:
 def test_a_worker_without_the_kernels_help_notices_its_parent_is_gone() -> None:
     """Where ``prctl`` is missing, a thread in the worker watches for the parent's end."""
     code = ("import os, sys, time\n"
-            "from pnp import build\n"
+            "from pnp.build import workers\n"
             "child = os.fork()\n"
             "if child == 0:\n"
             "    quiet = os.open(os.devnull, os.O_WRONLY)\n"
             "    os.dup2(quiet, 1)\n"
             "    os.dup2(quiet, 2)\n"
             "    sys.platform = 'darwin'\n"
-            "    build.die_with_parent()\n"
+            "    workers.die_with_parent()\n"
             "    time.sleep(30)\n"
             "    os._exit(0)\n"
             "print(child, flush=True)\n"

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pdfcheck import qpdf_check
-from pnp.errors import PnpError
-from pnp.outputs import OutputError, write
+from pnp.errors import OutputError, PnpError
+from pnp.outputs.writing import write
 from refusal import assert_refused, pnp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -235,7 +235,7 @@ NAMES = st.text(string.ascii_letters + string.digits + ". -_", min_size=1,
 @given(parts=st.lists(st.one_of(SEGMENTS, NAMES), min_size=1, max_size=4))
 def test_writing_anywhere_writes_a_regular_file_or_refuses(tmp_path: Path,
                                                            parts: list[str]) -> None:
-    """Whatever path a person gives, :func:`pnp.outputs.write` either leaves a regular file
+    """Whatever path a person gives, :func:`pnp.outputs.writing.write` either leaves a regular file
     holding the data there, or raises a short :class:`OutputError`; no pipe, device or
     link to one is ever replaced, and no file outside the traps' folder is touched."""
     folder = tmp_path / "traps"

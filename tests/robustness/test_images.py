@@ -26,7 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.books.references import Unreadable, image_type
+from pnp.books.references import image_type
+from pnp.errors import Unreadable
 from refusal import assert_refused, pnp
 
 TEXT = "templates/rulebooks/qwinto/en.md"
@@ -219,7 +220,8 @@ def test_a_layout_refused_midway_leaves_nothing(made: Path, tmp_path: Path,
     import tempfile
 
     from pnp import assets
-    from pnp.books.compose import DocumentError, compose, render_pdf
+    from pnp.books.compose import compose, render_pdf
+    from pnp.errors import DocumentError
 
     edition = _edition(made, tmp_path, "# Hi\n\n![x](dot.png)\n", {"dot.png": png(3, 2)})
     temporary = tmp_path / "tmp"

@@ -29,8 +29,12 @@ import pytest
 
 from pdfcheck import qpdf_check
 from pnp.assets import init
-from pnp.build import MANIFEST, build, plan, thumbnail
-from pnp.outputs import LOCK, OutputError
+from pnp.build.incremental import build
+from pnp.build.manifest import MANIFEST
+from pnp.build.plan import plan
+from pnp.errors import OutputError
+from pnp.outputs.targets import thumbnail
+from pnp.outputs.writing import LOCK
 from refusal import assert_refused, pnp
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -201,18 +201,19 @@ CASES = {
     "scorer folder linked outside": ("", _link("{outside}/scorer"),
                                      "scorer/scorer.css: leads outside the edition's templates "
                                      "folder"),
-    "model linked outside": ("model.js", _link("{outside}/canary.css"),
-                             "scorer/model.js: leads outside the edition's templates folder"),
-    "view linked to /dev/zero": ("view.js", _link("/dev/zero"),
-                                 "scorer/view.js: leads outside the edition's templates folder"),
+    "page linked outside": ("page.html", _link("{outside}/canary.css"),
+                            "scorer/page.html: leads outside the edition's templates folder"),
+    "style sheet linked to /dev/zero": ("scorer.css", _link("/dev/zero"),
+                                        "scorer/scorer.css: leads outside the edition's "
+                                        "templates folder"),
     "page is a named pipe": ("page.html", _fifo,
                              "scorer/page.html: a named pipe (FIFO), not a file"),
     "page is a device": ("page.html", _device, "scorer/page.html: a device, not a file"),
-    "model of 40 MB": ("model.js", _large, "scorer/model.js: larger than 65536 bytes"),
+    "page of 40 MB": ("page.html", _large, "scorer/page.html: larger than 65536 bytes"),
     "style sheet linked to 40 MB": ("scorer.css", _big_file_inside,
                                     "scorer/scorer.css: larger than 65536 bytes"),
-    "view not UTF-8": ("kwingto.view.js", lambda p, o: p.write_bytes(b"var x = '\xff';\n"),
-                       "scorer/kwingto.view.js: not UTF-8 text at byte 10"),
+    "style sheet not UTF-8": ("scorer.css", lambda p, o: p.write_bytes(b"a { content: '\xff'; }"),
+                              "scorer/scorer.css: not UTF-8 text at byte 15"),
     "style sheet ends its element": ("scorer.css", _text("a {}\n</STYLE><script>x()</script>"),
                                      "scorer/scorer.css: holds '</style'"),
     "page with an unknown placeholder": ("page.html", _edit("$title", "$title $secret"),
@@ -238,3 +239,31 @@ def test_hostile_templates_are_refused(case: str, edition: Path, made: Path) -> 
     assert_refused(run, words)
     assert not out.exists()
     assert "canary-5be1c0de" not in run.stdout + run.stderr
+
+
+STRAY = {
+    "model.js": "throw new Error('the edition model');\n",
+    "view.js": "throw new Error('the edition view');\n",
+    "sheets.model.js": "throw new Error('the edition grid');\n",
+    "kwingto.model.js": "throw new Error('the edition Kwingto model');\n",
+}
+"""Scripts an older edition kept beside its page templates, when they were the page's (and
+its ``kwingto.view.js`` is a named pipe)."""
+
+
+def test_an_editions_own_scorer_scripts_are_not_used(edition: Path) -> None:
+    """The page's scripts are pnp's: scripts an edition keeps in ``templates/scorer`` (an
+    older edition's, or anyone's) are not read, not even one that never ends, and the page
+    is the one the edition makes without them."""
+    clean, out = scorer(edition)
+    assert clean.code == 0, clean.stderr
+    expected = out.read_bytes()
+    out.unlink()
+    for name, text in STRAY.items():
+        (edition / SCORER / name).write_text(text, encoding="utf-8")
+    os.mkfifo(edition / SCORER / "kwingto.view.js")  # read, it would never end
+    run, out = scorer(edition)
+    assert run.code == 0, run.stderr
+    page = out.read_bytes()
+    assert b"the edition" not in page
+    assert page == expected

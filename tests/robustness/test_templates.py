@@ -25,8 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp import assets
-from pnp.books.compose import DocumentError, compose, standalone_html
+from pnp.books.compose import compose, standalone_html
 from pnp.books.references import CSP
+from pnp.errors import DocumentError
 from refusal import Run, assert_refused, pnp
 
 CANARY = "canary-d41c7e0b the text that never leaves its folder"

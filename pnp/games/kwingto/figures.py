@@ -20,6 +20,7 @@ from pnp.engine.common import shown
 from pnp.errors import InputError
 from pnp.games.kwingto import engine
 from pnp.games.kwingto import sheets as kwingto
+from pnp.games.kwingto.definition import Definition
 
 MARGIN = 9.0
 RIGHT = 7.0
@@ -27,12 +28,12 @@ CARD = 17.0
 GAP = 2.5
 
 
-def _ink(context: Context, letter: str) -> colours.RGB:
+def _ink(context: Context[Definition], letter: str) -> colours.RGB:
     suit = context.rules.deck.suit(letter)
     return colours.hex_rgb(context.rules.print.colours[suit.colour])
 
 
-def _card(canvas: Canvas, context: Context, x: float, y: float, width: float,
+def _card(canvas: Canvas, context: Context[Definition], x: float, y: float, width: float,
           text: str) -> None:
     """A card written as in the definition's notation (``10H``, ``AS``), drawn face up."""
     card = engine.Card.parse(text, context.rules.deck)
@@ -40,7 +41,7 @@ def _card(canvas: Canvas, context: Context, x: float, y: float, width: float,
                        _ink(context, card.suit))
 
 
-def components(context: Context) -> Art:
+def components(context: Context[Definition]) -> Art:
     """A player's deck, fanned, and the shared dice of both colours."""
     rules, _ = context.rules, context._
     fan = ["AS", "7H", "10D", "QC", "KH"]
@@ -68,7 +69,7 @@ def components(context: Context) -> Art:
                width_mm=140)
 
 
-def sheet(context: Context) -> Art:
+def sheet(context: Context[Definition]) -> Art:
     """The score sheet with its parts numbered: the board, a row's suit, a column's spread,
     the failed throws, the reminder and the score."""
     rules, _ = context.rules, context._
@@ -111,13 +112,13 @@ def sheet(context: Context) -> Art:
                ), width_mm=min(width + MARGIN + RIGHT, 174))
 
 
-def _best(context: Context) -> str:
+def _best(context: Context[Definition]) -> str:
     """The example's winner: the first name of the engine's ranking."""
     ranking = context.example["ranking"]
     return str(ranking[0][0])
 
 
-def example(context: Context, player: str | None = None) -> Art:
+def example(context: Context[Definition], player: str | None = None) -> Art:
     """A board of the worked example written on the sheet, its score from the engine."""
     rules, _ = context.rules, context._
     name = player or _best(context)
@@ -169,7 +170,7 @@ def example(context: Context, player: str | None = None) -> Art:
                width_mm=min(width, 174))
 
 
-def flushes(context: Context) -> Art:
+def flushes(context: Context[Definition]) -> Art:
     """Two complete rows that earn a bonus: a straight flush and a royal flush, as cards."""
     rules, _ = context.rules, context._
     scoring = rules.scoring
@@ -203,7 +204,7 @@ def flushes(context: Context) -> Art:
                width_mm=spaces * (CARD + GAP) + label_w)
 
 
-def _flush_rows(context: Context) -> dict[str, list[str]]:
+def _flush_rows(context: Context[Definition]) -> dict[str, list[str]]:
     """The worked example's rows that the engine scores as a straight or a royal flush."""
     rules = context.rules
     found: dict[str, list[str]] = {}

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
-from pnp.draw.canvas import box, centred, operator
+from pnp.draw.canvas import Style, box, centred, operator
 from pnp.draw.colours import RGB
 from pnp.draw.identity import header
 from pnp.games.kwingto.definition import Definition
 from pnp.games.kwingto.engine import is_failed, throw_result
 from pnp.i18n.catalogues import N_, Translate, typography
-from pnp.sheets.layout import Layout, Overrun, Style
+from pnp.sheets.layout import Layout, Overrun
 
 PAD = 2.0
 """Margin of a sheet, inside the gutter the imposition keeps between copies."""

@@ -16,16 +16,17 @@ from pnp.books.figures import Art, Callout, Context, callouts, centre, drawn_she
 from pnp.draw import colours, pieces
 from pnp.games.qwinto import engine
 from pnp.games.qwinto import sheets as qwinto
+from pnp.games.qwinto.definition import Definition
 
 MARGIN = 9.0
 """Room left of and above the sheet for the callouts' markers."""
 
 
-def _colour(context: Context, colour: str) -> colours.RGB:
+def _colour(context: Context[Definition], colour: str) -> colours.RGB:
     return colours.hex_rgb(context.rules.print.colours[colour])
 
 
-def components(context: Context) -> Art:
+def components(context: Context[Definition]) -> Art:
     """The dice, one per row colour, beside a sheet."""
     rules = context.rules
     width, height = qwinto.size(rules)
@@ -51,7 +52,7 @@ def components(context: Context) -> Art:
                  "for each player.").format(dice=len(rules.dice)), width_mm=150)
 
 
-def sheet(context: Context) -> Art:
+def sheet(context: Context[Definition]) -> Art:
     """The blank sheet with its parts numbered: rows, a gap, a pentagon, failed throws, score."""
     rules, _ = context.rules, context._
     width, height = qwinto.size(rules)
@@ -97,7 +98,7 @@ def sheet(context: Context) -> Art:
                ), width_mm=width + MARGIN)
 
 
-def example(context: Context) -> Art:
+def example(context: Context[Definition]) -> Art:
     """The worked example written on the sheet, the score area filled from the engine."""
     rules, _ = context.rules, context._
     data: Any = context.example["input"]

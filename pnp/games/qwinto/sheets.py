@@ -16,12 +16,12 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
-from pnp.draw.canvas import box, operator, pentagon
+from pnp.draw.canvas import Style, box, operator, pentagon
 from pnp.draw.identity import header
 from pnp.games.qwinto.definition import Definition
 from pnp.games.qwinto.texts import ROWS
 from pnp.i18n.catalogues import N_
-from pnp.sheets.layout import Layout, Overrun, Style
+from pnp.sheets.layout import Layout, Overrun
 
 BOX = 10.0
 """Pitch of the sheet's columns in mm at natural size; a box is ``INSET`` smaller each side."""

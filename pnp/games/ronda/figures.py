@@ -19,18 +19,19 @@ from pnp.books.figures import PEN, Art, Context, drawn_sheet, write_in
 from pnp.draw import colours, fonts, pieces
 from pnp.games.ronda import engine
 from pnp.games.ronda import sheets as ronda
+from pnp.games.ronda.definition import Definition
 from pnp.games.ronda.fillable import columns
 
 TAKEN = (0.14, 0.55, 0.28)
 PLAYED = (0.15, 0.15, 0.15)
 
 
-def _suit_name(context: Context, code: str) -> str:
+def _suit_name(context: Context[Definition], code: str) -> str:
     suit = next(s for s in context.rules.deck.suits if s.code == code)
     return str(getattr(suit, context.lang))
 
 
-def _face(context: Context, rank: int) -> tuple[str, bool]:
+def _face(context: Context[Definition], rank: int) -> tuple[str, bool]:
     """A court card's name, the game's own (Spanish) word, and whether it is the king."""
     faces = context.rules.deck.faces
     for index, face in enumerate(faces):
@@ -39,7 +40,7 @@ def _face(context: Context, rank: int) -> tuple[str, bool]:
     return "", False
 
 
-def _card(canvas: Canvas, context: Context, x: float, y: float, width: float,
+def _card(canvas: Canvas, context: Context[Definition], x: float, y: float, width: float,
           card: engine.Card) -> None:
     face, king = _face(context, card.rank)
     pieces.spanish_card(canvas, x, y, width, card.rank, card.suit, face, king)
@@ -54,7 +55,7 @@ def _frame(canvas: Canvas, x: float, y: float, width: float, colour: colours.RGB
     canvas.restoreState()
 
 
-def deck(context: Context) -> Art:
+def deck(context: Context[Definition]) -> Art:
     """The four suits, then the ranks of one suit in the order they capture."""
     rules, _ = context.rules, context._
     suits = [s.code for s in rules.deck.suits]
@@ -99,7 +100,7 @@ def _gap(ranks: Sequence[int]) -> int:
     return next((i for i in range(len(ranks) - 1) if ranks[i + 1] - ranks[i] > 1), 0)
 
 
-def _called(context: Context, kind: str) -> int | None:
+def _called(context: Context[Definition], kind: str) -> int | None:
     """The rank of the first ``kind`` call of the worked example that was held."""
     for round_ in context.example["input"].get("rounds", []):
         for call in round_.get("calls", []):
@@ -108,7 +109,7 @@ def _called(context: Context, kind: str) -> int | None:
     return None
 
 
-def calls(context: Context) -> Art:
+def calls(context: Context[Definition]) -> Art:
     """A hand holding a ronda, and one holding a tringa, as the worked example calls them."""
     rules, _ = context.rules, context._
     ranks = list(rules.deck.ranks)
@@ -154,7 +155,7 @@ PANEL_TABLE = 5
 """Room for this many table cards in each panel, so the played cards line up."""
 
 
-def _panel(canvas: Canvas, context: Context, y: float, table: Sequence[engine.Card],
+def _panel(canvas: Canvas, context: Context[Definition], y: float, table: Sequence[engine.Card],
            played: engine.Card, title: str, result: str, just: engine.Card | None = None
            ) -> None:
     """One capture: the table's cards, the card played, the cards it takes framed."""
@@ -193,7 +194,7 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-def plays(context: Context) -> Art:
+def plays(context: Context[Definition]) -> Art:
     """Three captures: a card and the run it takes, a caída, a mesa."""
     rules, _ = context.rules, context._
     ranks = list(rules.deck.ranks)
@@ -229,7 +230,7 @@ def plays(context: Context) -> Art:
                  "takes are framed in green."))
 
 
-def pad(context: Context) -> Art:
+def pad(context: Context[Definition]) -> Art:
     """The two-player pad written in with the worked example's deal."""
     rules, _ = context.rules, context._
     data: Any = context.example["input"]
@@ -268,7 +269,7 @@ def pad(context: Context) -> Art:
                window=(0, bottom, ronda.WIDTH, ronda.HEIGHT))
 
 
-def components(context: Context) -> Art:
+def components(context: Context[Definition]) -> Art:
     """A fan of Spanish cards, one of each suit and a king, and the score pad."""
     rules, _ = context.rules, context._
     suits = [s.code for s in rules.deck.suits]

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
-from pnp.draw.canvas import box, centred, grid, wrap
+from pnp.draw.canvas import Style, box, centred, grid, wrap
 from pnp.draw.identity import header
+from pnp.errors import SheetError
 from pnp.games.ronda.definition import Definition, Tint
 from pnp.i18n.catalogues import N_
-from pnp.sheets.layout import Layout, SheetError, Style
+from pnp.sheets.layout import Layout
 
 WIDTH = 186.0
 HEIGHT = 274.0

@@ -19,6 +19,7 @@ from pnp.draw import colours, fonts, pieces
 from pnp.errors import InputError
 from pnp.games.spectacle import engine
 from pnp.games.spectacle import sheets as spectacle
+from pnp.games.spectacle.definition import Definition
 
 CARD = 20.0
 STEP = CARD + 3
@@ -28,14 +29,14 @@ CHIPS = {1: (0.95, 0.95, 0.93), 2: (0.86, 0.72, 0.2), 5: (0.78, 0.16, 0.16),
 PROPOSAL = (0.64, 0.2, 0.2)
 
 
-def _card(canvas: Canvas, context: Context, x: float, y: float, card: engine.Card,
+def _card(canvas: Canvas, context: Context[Definition], x: float, y: float, card: engine.Card,
           width: float = CARD) -> None:
     suit = next(s for s in context.rules.deck.suits if s.id == card.suit)
     ink = colours.hex_rgb(context.rules.print.suits[card.suit])
     pieces.french_card(canvas, x, y, width, card.rank, suit.symbol, ink)
 
 
-def _proposal(context: Context, ids: Sequence[str]) -> str:
+def _proposal(context: Context[Definition], ids: Sequence[str]) -> str:
     """The note marking a figure that shows the editors' completions ``ids``."""
     known = {c.id for c in context.rules.completion}
     if not known & set(ids):
@@ -74,7 +75,7 @@ def chip(canvas: Canvas, cx: float, cy: float, radius: float, value: int) -> Non
     canvas.restoreState()
 
 
-def components(context: Context) -> Art:
+def components(context: Context[Definition]) -> Art:
     """A poker deck's cards, the chips in their piles, and a player aid."""
     rules, _ = context.rules, context._
     fan = ["AS", "5H", "9D", "QC", "KH"]
@@ -108,7 +109,7 @@ def components(context: Context) -> Art:
                width_mm=150)
 
 
-def _claims(context: Context) -> tuple[list[engine.Card], list[engine.Card]]:
+def _claims(context: Context[Definition]) -> tuple[list[engine.Card], list[engine.Card]]:
     """The worked example's first series and first run, as the engine reads them."""
     rules = context.rules
     series: list[engine.Card] = []
@@ -123,7 +124,7 @@ def _claims(context: Context) -> tuple[list[engine.Card], list[engine.Card]]:
     return series, run
 
 
-def _named(context: Context, cards: Any, argument: str) -> list[engine.Card]:
+def _named(context: Context[Definition], cards: Any, argument: str) -> list[engine.Card]:
     """The claim a text names for ``argument`` ("series" or "run"), read as the calculator
     reads a claim (no more cards than the deck, each a development card), which must be
     of that kind: a series holds a card per suit at most, a run a card per value."""
@@ -146,7 +147,7 @@ def _once(cards: Sequence[engine.Card], where: str) -> list[engine.Card]:
     return list(cards)
 
 
-def claims(context: Context, series: Sequence[str] | None = None,
+def claims(context: Context[Definition], series: Sequence[str] | None = None,
            run: Sequence[str] | None = None) -> Art:
     """A series and a run, each kept as one card face down worth its points; by default the
     worked example's first of each, or the cards the text names."""
@@ -190,7 +191,7 @@ def claims(context: Context, series: Sequence[str] | None = None,
                width_mm=min(kept_x + CARD + 22, 174), proposal=proposal)
 
 
-def _visit(context: Context) -> dict[str, Any] | None:
+def _visit(context: Context[Definition]) -> dict[str, Any] | None:
     for player in context.example["input"]["players"].values():
         for noble in player.get("nobles", []):
             if isinstance(noble, dict) and noble.get("bonus"):
@@ -198,7 +199,7 @@ def _visit(context: Context) -> dict[str, Any] | None:
     return None
 
 
-def noble(context: Context, visit: dict[str, Any] | None = None) -> Art:
+def noble(context: Context[Definition], visit: dict[str, Any] | None = None) -> Art:
     """A noble's visit: the bonus cards of its suit given up, worth at least its requirement;
     by default the worked example's first visit with its bonus cards, or the one given."""
     rules, _ = context.rules, context._
@@ -241,7 +242,7 @@ def noble(context: Context, visit: dict[str, Any] | None = None) -> Art:
                width_mm=110, proposal=proposal)
 
 
-def aid(context: Context) -> Art:
+def aid(context: Context[Definition]) -> Art:
     """The player aid, as printed."""
     _ = context._
 

@@ -17,11 +17,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.definitions.base import Tint
 from pnp.draw import fonts
-from pnp.draw.canvas import box, centred, operator, wrap
+from pnp.draw.canvas import Style, box, centred, operator, wrap
 from pnp.draw.identity import header
 from pnp.games.spectacle.definition import Definition
 from pnp.i18n.catalogues import N_
-from pnp.sheets.layout import Layout, Overrun, Style
+from pnp.sheets.layout import Layout, Overrun
 
 WIDTH = 190.0
 HEIGHT = 148.0

@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.definitions import load
 from pnp.definitions.base import Tint
 from pnp.draw import fonts
-from pnp.draw.canvas import centred, wrap
+from pnp.draw.canvas import Style, centred, wrap
 from pnp.draw.identity import draw_lockup, lockup
 from pnp.draw.imposition import (
     CalibrationText,
@@ -44,7 +44,6 @@ from pnp.games.xactika.definition import Definition
 from pnp.games.xactika.engine import Card, cards, stats
 from pnp.games.xactika.sheets import STRIPE, draw_icon
 from pnp.i18n.catalogues import Translate, translator
-from pnp.sheets.layout import Style
 
 GAME = "xactika"
 POKER = (63.0, 88.0)
@@ -339,7 +338,7 @@ def render(*, lang: str = "en", paper: str = "a4", size: str = "poker",
            bleed: float | str = 3.0, flip: Flip = "long",
            offset: tuple[float, float] = (0.0, 0.0), rules_dir: Path | None = None) -> bytes:
     """The deck's PDF: each sheet's fronts, then its backs placed for ``flip``."""
-    rules = load(GAME, rules_dir)
+    rules = load(GAME, rules_dir, model=Definition)
     style = Style(lang, translator(lang, GAME), False)
     layout = grid(size, paper, bleed)
     return render_deck(deck(rules, style, layout.card, layout.bleed, offset), layout, flip,

@@ -49,13 +49,13 @@ def _cut(canvas: Canvas, x: float, y: float, width: float,
     canvas.restoreState()
 
 
-def _face(context: Context, counts: Sequence[int]) -> Callable[[Canvas], None]:
+def _face(context: Context[Definition], counts: Sequence[int]) -> Callable[[Canvas], None]:
     deck = context.rules.deck
     card = engine.Card(deck.shape_ids, tuple(counts))
     return deck_xactika.Face(card, context.rules, context.style(), POKER, 0.0)
 
 
-def components(context: Context) -> Art:
+def components(context: Context[Definition]) -> Art:
     """The deck fanned, a card's back, and the stats cards."""
     rules, _ = context.rules, context._
     counts = rules.deck.counts
@@ -84,7 +84,7 @@ def components(context: Context) -> Art:
                width_mm=130)
 
 
-def anatomy(context: Context) -> Art:
+def anatomy(context: Context[Definition]) -> Art:
     """A face with its parts numbered: value, index, the shapes, the index upside down, code."""
     rules, _ = context.rules, context._
     deck = rules.deck
@@ -129,7 +129,7 @@ def anatomy(context: Context) -> Art:
                ), width_mm=left + width + right)
 
 
-def trick(context: Context, plays: Sequence[dict[str, Any]] | None = None,
+def trick(context: Context[Definition], plays: Sequence[dict[str, Any]] | None = None,
           shape: str | None = None) -> Art:
     """A trick of cards laid out in play order, the call, the winner marked and why.
 
@@ -243,7 +243,7 @@ def _lines(canvas: Canvas, text: str, cx: float, y: float, width: float) -> None
         y -= size * 1.2
 
 
-def stats(context: Context) -> Art:
+def stats(context: Context[Definition]) -> Art:
     """The stats cards, one per count of the called shape."""
     rules, _ = context.rules, context._
     counts = rules.deck.counts

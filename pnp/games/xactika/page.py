@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.games.xactika.definition import Definition
 from pnp.i18n.catalogues import Translate
 
 
-def config(rules: Any, lang: str, _: Translate) -> dict[str, Any]:
+def config(rules: Definition, lang: str, _: Translate) -> dict[str, Any]:
     """The game's part of the page's ``CONFIG``, in ``lang``."""
     return {
         "modes": [{"id": m.id, "name": getattr(m.name, lang), "bids": m.bids,

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
-from pnp.draw.canvas import box, centred, wrap
+from pnp.draw.canvas import Style, box, centred, wrap
 from pnp.draw.identity import header
 from pnp.games.xactika.definition import Definition, Icon, Mode, Shape
 from pnp.games.xactika.engine import stats
 from pnp.i18n.catalogues import N_
-from pnp.sheets.layout import Layout, Style
+from pnp.sheets.layout import Layout
 
 RGB = tuple[float, float, float]
 

@@ -24,7 +24,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from pnp.errors import PnpError
+from pnp.errors import OutputError
 
 if sys.platform != "win32":
     import fcntl
@@ -54,10 +54,6 @@ KINDS: dict[str, tuple[str, tuple[bytes, ...]]] = {
 after a byte order mark and blanks, in any case)."""
 HEAD = 64
 """Bytes of a file read to tell its kind."""
-
-
-class OutputError(PnpError):
-    """A file or folder that pnp was told to write and cannot, or must not."""
 
 
 def write(path: Path, data: bytes, within: Path | None = None) -> None:

@@ -1,3 +1,4 @@
+var CONFIG = $CONFIG;
 /* The scorer page's model, shared by every game: no DOM here, so the tests run it in QuickJS.
    A game's model (GAME.model.js) defines PAGE.blank(), PAGE.score(state), PAGE.exported(state)
    and PAGE.imported(data); the scoring itself is the game's generated script above. */

@@ -1,3 +1,4 @@
+var T = $TEXTS;
 /* The scorer page's view, shared by every game: the DOM, saving on the device, undo, the
    scoreboard, faults on their boxes, export and import, the theme. A game's view (VIEW)
    draws its sheet with the helpers below; every box carries data-path, the place in the

@@ -1,0 +1,50 @@
+"""``index.html`` of a build folder: the landing page (:mod:`pnp.build.landing`) of what
+was built there, with each game's facts and lockup read from its definition."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from pnp.build import landing
+from pnp.build.manifest import Manifest
+from pnp.errors import PnpError
+from pnp.games.registry import GAMES
+from pnp.outputs.targets import thumbnail
+from pnp.outputs.writing import write
+
+
+def write_index(out: Path, manifest: Manifest) -> None:
+    """``index.html``, the landing page of the files built in ``out``."""
+
+    def picture(key: str) -> str | None:
+        thumb = thumbnail(Path(key))
+        return thumb.as_posix() if key.endswith(".pdf") and (out / thumb).exists() else None
+
+    built = {key: entry for key, entry in manifest.items() if (out / key).exists()}
+    page = landing.page(built, _landing_games(), picture)
+    write(out / "index.html", page.encode(), within=out)
+
+
+def _landing_games() -> list[landing.Game]:
+    """Each game's name, facts and lockup for the landing page (a definition that does not
+    load is shown by its name alone: the build has reported it already)."""
+    from pnp.definitions import load
+    from pnp.draw.identity import lockup_svg
+
+    games = []
+    for game in GAMES:
+        try:
+            rules = load(game)
+        except PnpError:
+            games.append(landing.Game(game, game.capitalize(), "", None, html.escape(game)))
+            continue
+        name = rules.name("en")
+        players = (f"{rules.players.min}" if rules.players.min == rules.players.max
+                   else f"{rules.players.min}–{rules.players.max}")
+        try:
+            lockup = lockup_svg(rules.print.identity, name, label=name)
+        except OSError:  # the fonts that measure a band's title are unreadable: say so in words
+            lockup = html.escape(name)
+        games.append(landing.Game(game, name, players, rules.minutes, lockup))
+    return games

@@ -1,0 +1,40 @@
+(function () {
+  var form = document.querySelector(".filters");
+  function apply() {
+    var paper = form.querySelector("input[name=paper]:checked").value;
+    var lang = form.querySelector("input[name=lang]:checked").value;
+    document.querySelectorAll("li[data-paper]").forEach(function (item) {
+      var paperOk = item.dataset.paper === "any" || item.dataset.paper === paper;
+      var langOk = lang === "all" || item.dataset.lang === lang;
+      item.hidden = !(paperOk && langOk);
+    });
+    try { localStorage.setItem("pnp-filters", JSON.stringify({paper: paper, lang: lang})); }
+    catch (e) {}
+  }
+  try {
+    var saved = JSON.parse(localStorage.getItem("pnp-filters") || "null");
+    if (!saved) {
+      var own = (navigator.language || "").slice(0, 2);
+      var letter = /^(en-US|en-CA|es-MX|es-US|fr-CA)$/.test(navigator.language || "");
+      saved = {paper: letter ? "letter" : "a4",
+               lang: ["es", "en", "fr"].indexOf(own) >= 0 ? own : "all"};
+    }
+    if (saved) {
+      ["paper", "lang"].forEach(function (name) {
+        var input = form.querySelector("input[name=" + name + "][value=" + saved[name] + "]");
+        if (input) input.checked = true;
+      });
+    }
+  } catch (e) {}
+  form.addEventListener("change", apply);
+  apply();
+  if (/^https?:$/.test(location.protocol)) {
+    document.querySelectorAll("[data-qr]").forEach(function (slot) {
+      var image = new Image();
+      image.alt = slot.dataset.alt;
+      image.onerror = function () { image.remove(); };
+      image.src = "/__pnp/qr.svg?path=" + encodeURIComponent(slot.dataset.qr);
+      slot.appendChild(image);
+    });
+  }
+})();

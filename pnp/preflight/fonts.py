@@ -1,0 +1,123 @@
+"""The file as a whole: its structure as qpdf reads it, and the fonts it shows text with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.preflight.geometry import Box, millimetres
+from pnp.preflight.page import Finding, Page
+from pnp.preflight.read import first_line
+
+
+def structure(pdf: Any, name: str) -> list[Finding]:
+    """What qpdf warns about while opening the file and checking its syntax, in one finding."""
+    problems = [str(w) for w in pdf.get_warnings()]
+    try:
+        problems += [str(p) for p in pdf.check_pdf_syntax()]
+    except Exception as exc:  # qpdf's own failure is a structure problem of the file
+        problems.append(first_line(exc))
+    said = [" ".join(STREAM.sub("", p).split()) for p in dict.fromkeys(problems)]
+    if not said:
+        return []
+    text = "; ".join(said)
+    return [Finding(name, 0, 0.0, 0.0, "structure",
+                    f"qpdf: {text if len(text) <= 300 else text[:297] + '...'}")]
+
+
+STREAM = re.compile(r"^stream <[^>]*>:? ?")
+"""How qpdf names a file it reads from memory, left out of its warnings."""
+
+
+UnembeddedFont = tuple[int, str, Box | None]
+"""The page it is drawn on, the font's name, and where (an annotation's rectangle) if known."""
+
+
+def unembedded_fonts(pdf: Any) -> list[UnembeddedFont]:
+    """Fonts that draw text somewhere and are not in the file."""
+    import pikepdf
+
+    found: list[UnembeddedFont] = []
+    seen: dict[tuple[int, int], set[str]] = {}
+    for number, page in enumerate(pdf.pages, start=1):
+        left, top = float(page.mediabox[0]), float(page.mediabox[3])
+        shown = _shown_fonts(page.obj, page.obj.get("/Resources"), seen, pikepdf, set())
+        for font in sorted(shown):
+            found.append((number, font, None))
+        for annotation in page.obj.get("/Annots") or []:
+            appearance = (annotation.get("/AP") or {}).get("/N")
+            streams = ([appearance] if isinstance(appearance, pikepdf.Stream)
+                       else list(appearance.values()) if isinstance(appearance, pikepdf.Dictionary)
+                       else [])
+            for stream in streams:
+                if not isinstance(stream, pikepdf.Stream):
+                    continue
+                fonts = _shown_fonts(stream, stream.get("/Resources"), seen, pikepdf, set())
+                rect = [float(v) for v in annotation.get("/Rect", [0, 0, 0, 0])]
+                box = (rect[0] - left, top - rect[3], rect[2] - left, top - rect[1])
+                found += [(number, font, box) for font in sorted(fonts)]
+    return list(dict.fromkeys(found))
+
+
+def _shown_fonts(content: Any, resources: Any, seen: dict[tuple[int, int], set[str]],
+                 pikepdf: Any, active: set[tuple[int, int]]) -> set[str]:
+    """The names of the unembedded fonts ``content`` shows text with, forms it places
+    included (each form read once)."""
+    key = content.objgen if content.is_indirect else (0, id(content))
+    if key in seen:
+        return seen[key]
+    if key in active:
+        return set()
+    active.add(key)
+    fonts = resources.get("/Font", {}) if resources is not None else {}
+    xobjects = resources.get("/XObject", {}) if resources is not None else {}
+    result: set[str] = set()
+    current = None
+    try:
+        instructions = pikepdf.parse_content_stream(content, "Tf Tj TJ ' \" Do")
+    except pikepdf.PdfError:
+        instructions = []
+    for instruction in instructions:
+        operator = str(instruction.operator)
+        operands = instruction.operands
+        if operator == "Tf" and operands:
+            current = fonts.get(str(operands[0])) if isinstance(fonts, pikepdf.Dictionary) \
+                else None
+        elif operator == "Do" and operands and isinstance(xobjects, pikepdf.Dictionary):
+            form = xobjects.get(str(operands[0]))
+            if isinstance(form, pikepdf.Stream) and form.get("/Subtype") == "/Form":
+                result |= _shown_fonts(form, form.get("/Resources", resources), seen, pikepdf,
+                                       active)
+        elif operator in ("Tj", "TJ", "'", '"') and current is not None \
+                and not _embedded(current, pikepdf):
+            result.add(str(current.get("/BaseFont", "unnamed font")).lstrip("/"))
+    active.discard(key)
+    seen[key] = result
+    return result
+
+
+def _embedded(font: Any, pikepdf: Any) -> bool:
+    if font.get("/Subtype") == "/Type3":
+        return True
+    if font.get("/Subtype") == "/Type0":
+        descendants = font.get("/DescendantFonts") or []
+        font = descendants[0] if len(descendants) else font
+    descriptor = font.get("/FontDescriptor")
+    return isinstance(descriptor, pikepdf.Dictionary) and any(
+        key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def font_findings(fonts: Sequence[UnembeddedFont], pages: Sequence[Page],
+                   name: str) -> list[Finding]:
+    """A finding for each font not embedded, where it first shows text on its page (the
+    first glyph in it, or the annotation whose appearance uses it)."""
+    found = []
+    for number, font, box in fonts:
+        if box is None:
+            glyphs = [g for g in pages[number - 1].glyphs if g.font.split("+")[-1] == font]
+            box = glyphs[0].box if glyphs else (0.0, 0.0, 0.0, 0.0)
+        found.append(Finding(name, number, round(millimetres(box[0]), 1),
+                             round(millimetres(box[1]), 1),
+                             "font", f"font {font} is not embedded"))
+    return found

@@ -1,0 +1,181 @@
+"""A page as the preflight measures it: its glyphs in runs, its shapes, its findings."""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.preflight.geometry import Box, Segment, outline, segments, union
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One thing a page does against the rules: where it is and what it is.
+
+    ``x`` and ``y`` are millimetres from the page's top-left corner; ``page`` is 0 for
+    what concerns the whole file.
+
+    >>> print(Finding("a.pdf", 2, 5.04, 10.0, "type", "'x' is 5.1 pt (at least 6 pt)"))
+    a.pdf:page 2: (5.0, 10.0) mm: 'x' is 5.1 pt (at least 6 pt)
+    """
+
+    file: str
+    page: int
+    x: float
+    y: float
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        if not self.page:
+            return f"{self.file}: {self.message}"
+        return f"{self.file}:page {self.page}: ({self.x:.1f}, {self.y:.1f}) mm: {self.message}"
+
+
+@dataclass
+class Glyph:
+    text: str
+    box: Box
+    size: float
+    """The em in points, measured across the baseline."""
+    along: tuple[float, float]
+    """The baseline's direction (unit vector, y downwards)."""
+    advance: float
+    font: str = ""
+    """Its font's name (BaseFont)."""
+    ink: bool = field(init=False)
+    """Whether it prints: not a space, and a box with an area."""
+
+    def __post_init__(self) -> None:
+        self.ink = bool(self.text.strip()) and self.box[2] > self.box[0] and \
+            self.box[3] > self.box[1]
+
+
+@dataclass
+class Run:
+    """Glyphs set one after another on one line: a word or a few, as the finding shows them."""
+
+    glyphs: list[Glyph]
+    inked: list[Glyph] = field(init=False)
+    """Its glyphs that print."""
+    box: Box = field(init=False)
+    """What its inked glyphs cover (all its glyphs, if none prints)."""
+
+    def __post_init__(self) -> None:
+        self.inked = [g for g in self.glyphs if g.ink]
+        self.box = union(g.box for g in self.inked or self.glyphs)
+
+    @functools.cached_property
+    def reading(self) -> tuple[str, list[int]]:
+        """Its text as read — with a space where two glyphs stand apart with none drawn
+        between them — and, for each character, the index of its glyph."""
+        characters: list[str] = []
+        owners: list[int] = []
+        for index, glyph in enumerate(self.glyphs):
+            before = self.glyphs[index - 1] if index else None
+            if (before is not None and not before.text.isspace() and not glyph.text.isspace()
+                    and _gap(before, glyph)[0] > WORD_GAP * before.size):
+                characters.append(" ")
+                owners.append(index)
+            characters.extend(glyph.text)
+            owners.extend([index] * len(glyph.text))
+        return "".join(characters), owners
+
+    @property
+    def text(self) -> str:
+        """Its text as a finding shows it, in at most 40 characters."""
+        text = " ".join(self.reading[0].split())
+        return text if len(text) <= 40 else text[:37] + "..."
+
+
+@dataclass
+class Shape:
+    what: str
+    """How a finding names it: box, band, line, cut line, shape, image."""
+    box: Box
+    path: Sequence[Any]
+    """pdfminer's path: each command with its points, y upwards from ``height``."""
+    stroked: bool
+    filled: bool
+    width: float
+    """Line width where stroked, else 0."""
+    white: bool
+    """Filled white and not stroked."""
+    dashed: bool = False
+    height: float = 0.0
+    """The page's height, to turn the path's points the way of pdfplumber's."""
+    inked: Box = field(init=False)
+    """Its box grown by the ink beyond its outline."""
+
+    @functools.cached_property
+    def segments(self) -> list[Segment]:
+        """Its outline as straight segments (closed where it is filled)."""
+        path = [(command[0], *((float(x), self.height - float(y)) for x, y in command[1:]))
+                for command in self.path]
+        return segments(path, closed=self.filled) or outline(self.box)
+
+    @property
+    def reach(self) -> float:
+        """How far ink reaches beyond the outline."""
+        return self.width / 2 if self.stroked else 0.0
+
+    def __post_init__(self) -> None:
+        r = self.reach
+        self.inked = (self.box[0] - r, self.box[1] - r, self.box[2] + r, self.box[3] + r)
+
+
+@dataclass
+class Page:
+    number: int
+    width: float
+    height: float
+    glyphs: list[Glyph]
+    shapes: list[Shape]
+    bleed: Box | None
+
+    @functools.cached_property
+    def runs(self) -> list[Run]:
+        """The glyphs in runs (:func:`_runs`)."""
+        return _runs(self.glyphs)
+
+
+def _runs(glyphs: Sequence[Glyph]) -> list[Run]:
+    """The glyphs in drawing order, cut into runs where a line or a size changes or a gap
+    wider than the type opens."""
+    groups: list[list[Glyph]] = []
+    previous: Glyph | None = None
+    for glyph in glyphs:
+        if previous is None or not _follows(previous, glyph):
+            groups.append([])
+        groups[-1].append(glyph)
+        previous = glyph
+    return [Run(group) for group in groups]
+
+
+WORD_GAP = 0.15
+"""Ems between two glyphs that read as a space between words."""
+
+
+def _follows(first: Glyph, then: Glyph) -> bool:
+    """Whether ``then`` goes on the run ``first`` ends: same size and direction, on the
+    same line, less than an em after it."""
+    if abs(first.size - then.size) > 0.05 * max(first.size, then.size):
+        return False
+    if math.dist(first.along, then.along) > 0.01:
+        return False
+    gap, across = _gap(first, then)
+    return across < 0.3 * first.size and -0.5 * first.size < gap < first.size
+
+
+def _gap(first: Glyph, then: Glyph) -> tuple[float, float]:
+    """The room between two glyphs along ``first``'s baseline, and how far ``then`` stands
+    off that line, in points."""
+    ux, uy = first.along
+    ax, ay = (first.box[0] + first.box[2]) / 2, (first.box[1] + first.box[3]) / 2
+    bx, by = (then.box[0] + then.box[2]) / 2, (then.box[1] + then.box[3]) / 2
+    along = (bx - ax) * ux + (by - ay) * uy
+    across = abs((bx - ax) * -uy + (by - ay) * ux)
+    return along - (first.advance + then.advance) / 2, across

@@ -1,0 +1,1 @@
+if (!event.willCommit) event.rc = /^[0-9]*$/.test(event.change);
