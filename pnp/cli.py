@@ -171,11 +171,10 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
           grayscale: bool, fillable: bool, output: Path | None,
           rules_dir: Path | None) -> None:
     """Make a printable score sheet, pad or card of GAME as a PDF."""
-    from pnp.sheets.layout import layouts, render
+    from pnp.sheets.layout import default_kind, render
 
     lang = lang or default_language()
-    if kind is None:
-        kind = next(iter(layouts(game)))
+    kind = kind or default_kind(game)
     output, mark = _destination(output, Target(game, lang, "sheet", paper, kind=kind,
                                                  per_page=per_page or 1, grayscale=grayscale,
                                                  fillable=fillable), rules_dir)
@@ -209,7 +208,7 @@ def scorer(game: str, lang: str | None, output: Path | None, rules_dir: Path | N
 
 def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
               output: Path | None, rules_dir: Path | None) -> None:
-    from pnp.books.compose import render
+    from pnp.books.render import render
 
     lang = lang or default_language()
     output, mark = _destination(output, Target(game, lang, kind, paper, fmt=fmt), rules_dir)
@@ -540,23 +539,23 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
          offset: str, calibration: bool, output: Path | None, rules_dir: Path | None) -> None:
     """Make GAME's card deck to print double-sided: faces, reference cards and backs, N to a
     page with bleed and crop marks."""
-    from pnp.draw.imposition import FLIPS, hint, offset_of
+    from pnp.decks.backs import FLIPS, offset_of
+    from pnp.decks.cards import hint
 
-    grid, render, render_calibration = (getattr(registry.game(game).deck_maker, name)
-                                        for name in ("grid", "render", "render_calibration"))
+    maker = registry.game(game).deck_maker
     lang = lang or default_language()
     side = next(f for f in FLIPS if f == flip)
     shift = offset_of(offset)
-    note = None if calibration else hint(grid(size, paper, bleed))
+    note = None if calibration else hint(maker.grid(size, paper, bleed))
     target = (Target(game, lang, "deck", paper, kind=f"calibration-{flip}") if calibration
               else Target(game, lang, "deck", paper, kind=size, offset=shift))
     output, mark = _destination(output, target, rules_dir)
     if calibration:
-        data = render_calibration(lang=lang, paper=paper, flip=side, offset=shift,
-                                  rules_dir=rules_dir)
+        data = maker.render_calibration(lang=lang, paper=paper, flip=side, offset=shift,
+                                        rules_dir=rules_dir)
     else:
-        data = render(lang=lang, paper=paper, size=size, bleed=bleed, flip=side, offset=shift,
-                      rules_dir=rules_dir)
+        data = maker.render(lang=lang, paper=paper, size=size, bleed=bleed, flip=side,
+                            offset=shift, rules_dir=rules_dir)
     if note:
         click.echo(f"note: {note}", err=True)
     _save(output, data, mark)

@@ -28,7 +28,8 @@ def _composed(kind: str, game: str, lang: str) -> Any:
 
 @functools.cache
 def _pdf(kind: str, game: str, lang: str, paper: str) -> bytes:
-    from pnp.books.compose import PAPERS, fit_paper, render_pdf
+    from pnp.books.compose import PAPERS
+    from pnp.books.pdf import fit_paper, render_pdf
 
     first = PAPERS[kind][0]
     if paper != first:
@@ -38,14 +39,14 @@ def _pdf(kind: str, game: str, lang: str, paper: str) -> bytes:
 
 @functools.cache
 def _html(kind: str, game: str, lang: str, paper: str) -> str:
-    from pnp.books.compose import standalone_html
+    from pnp.books.screen import standalone_html
 
     return standalone_html(_composed(kind, game, lang), paper)
 
 
 @dataclass(frozen=True)
 class Books:
-    """The bundled rulebooks and reference cards as :func:`pnp.books.compose.render` gives
+    """The bundled rulebooks and reference cards as :func:`pnp.books.render.render` gives
     them, each composed and laid out at most once a test run (the Letter edition from the
     A4 layout, as a build makes it). They follow from the code and the bundled files
     alone; a test that changes a definition, the edition or the environment renders its own.

@@ -43,15 +43,13 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
 from pnp.draw.canvas import FieldBox, Style
+from pnp.draw.geometry import Box
 from pnp.draw.svg import SvgCanvas
 from pnp.engine.common import shown
 from pnp.errors import FigureError, InputError
 from pnp.games import registry
 from pnp.i18n.catalogues import Translate
 from pnp.outputs.documents import FIGURE
-
-Box = tuple[float, float, float, float]
-"""(left, bottom, right, top) in mm, y up."""
 
 TEXT_WIDTH = 174.0
 """The rulebook's full text width in mm (A4 less its margins): the widest a figure prints."""
@@ -391,8 +389,8 @@ def field_boxes(fields: Sequence[FieldBox]) -> dict[str, Box]:
     """Each recorded writing box by field name, as (left, bottom, right, top) in mm."""
     from reportlab.lib.units import mm
 
-    return {f.name: (f.rect[0] / mm, f.rect[1] / mm, (f.rect[0] + f.rect[2]) / mm,
-                     (f.rect[1] + f.rect[3]) / mm) for f in fields}
+    return {f.name: Box(f.rect[0] / mm, f.rect[1] / mm, (f.rect[0] + f.rect[2]) / mm,
+                        (f.rect[1] + f.rect[3]) / mm) for f in fields}
 
 
 def centre(box: Box) -> tuple[float, float]:

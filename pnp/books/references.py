@@ -5,8 +5,7 @@ addresses (hyperlinks a reader follows, never loaded), show PNG and JPEG images 
 edition's templates folder or inline (``data:image/...``), and use the style sheets of that
 folder. Nothing else: no ``file:``, ``http:``, ``//host`` or other ``data:`` references, no
 scripts, frames, forms or elements that load what they name. An image is what its bytes
-say it is, whatever its name or ``data:`` type, and its size is read from its header
-before anything decodes it.
+say it is (:mod:`pnp.books.images`), whatever its name or ``data:`` type.
 
 The PDF and the standalone HTML page pass the same policy when the document is
 composed. The HTML page then gets its images and style sheet inlined, is checked
@@ -19,36 +18,19 @@ load anything.
 from __future__ import annotations
 
 import base64
-import binascii
 import hashlib
 import html
-import io
 import re
-import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, unquote_to_bytes, urlsplit
+from urllib.parse import unquote, urlsplit
 
-from pnp import reading
-from pnp.errors import Outside, OutsideError, ReadError, Unreadable
-from pnp.reading import decode
-
-IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
-"""The images a document may show, by the file's extension (and by its bytes:
-:func:`image_type`)."""
-_FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "MPO": "image/jpeg"}
-"""Pillow's names for them (a camera's JPEG with a second picture is an MPO)."""
-_MAGIC = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
-
-MAX_IMAGE = 4 * 1024 * 1024
-"""Bytes an image may have."""
-MAX_PIXELS = 40_000_000
-"""Pixels an image may have (a 136 KB PNG of 12000 x 12000 takes 840 MB to lay out)."""
-MAX_FETCHED = 16 * 1024 * 1024
-"""Bytes any other file of the edition the layout loads (a font) may have."""
+from pnp.books.files import bytes_inside, text_inside
+from pnp.books.images import IMAGES, MAX_FETCHED, MAX_IMAGE, data_bytes, image_type, loadable
+from pnp.errors import Unreadable
 
 CSP = ("default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'; "
        "base-uri 'none'; form-action 'none'")
@@ -182,7 +164,7 @@ class Policy:
     def picture(self, path: Path) -> tuple[str, bytes]:
         """The MIME type and bytes of the image file ``path`` of the edition, or
         :class:`Unreadable`."""
-        data = data_inside(self.root, path, MAX_IMAGE, "an image")
+        data = bytes_inside(self.root, path, MAX_IMAGE, "an image")
         return image_type(data), data
 
     def sheet(self, url: str, file: Path | None = None, line: int | None = None,
@@ -200,14 +182,15 @@ class Policy:
             return None
         seen.add(found)
         try:
-            text = read_inside(self.root, found)
+            text = text_inside(self.root, found)
         except Unreadable as exc:
             return Fault(url, f"the style sheet {clipped(url)} {exc}", file, line)
         return self.css(text, found, seen=seen)
 
     def resource(self, url: str) -> str | None:
         """A ``url()`` in a style sheet: an image or font. A style sheet does not say which
-        it takes a file for, so each is :func:`loadable` (a font is no other image)."""
+        it takes a file for, so each is :func:`~pnp.books.images.loadable` (a font is no other
+        image)."""
         cleaned = _cleaned(url)
         if cleaned.lower().startswith("data:"):
             kind = _data_type(cleaned)
@@ -221,7 +204,7 @@ class Policy:
         if isinstance(found, str):
             return found
         return _problem(f"refers to {clipped(url)}",
-                        lambda: loadable(data_inside(self.root, found, MAX_FETCHED, "a font")))
+                        lambda: loadable(bytes_inside(self.root, found, MAX_FETCHED, "a font")))
 
     def css(self, text: str, file: Path | None = None, *, declarations: bool = False,
             seen: set[Path] | None = None) -> Fault | None:
@@ -488,103 +471,6 @@ def real_path(path: Path) -> Path | None:
         return path.resolve()
     except (OSError, RuntimeError, ValueError):
         return None
-
-
-MAX_SOURCE = 1024 * 1024
-"""Bytes a template or style sheet may have (the longest bundled text has about 21 000)."""
-
-
-def read_inside(root: Path, path: Path, limit: int = MAX_SOURCE) -> str:
-    """The text of ``path``: a regular file inside the folder ``root`` once every link
-    is followed (``root`` is compared by its real path too), of at most ``limit`` bytes."""
-    data = data_inside(root, path, limit)
-    try:
-        return decode(data)
-    except ReadError as exc:
-        raise Unreadable(exc.message) from None
-
-
-def data_inside(root: Path, path: Path, limit: int, what: str = "a template") -> bytes:
-    """The bytes of ``path``, read as :func:`read_inside` reads it; more than ``limit`` are
-    refused as not ``what``."""
-    try:
-        return reading.read_inside(root, path, limit, what)
-    except OutsideError as exc:
-        raise Outside(exc.message) from None
-    except ReadError as exc:
-        raise Unreadable(exc.message) from None
-
-
-def image_type(data: bytes) -> str:
-    """The MIME type of ``data``, a PNG or JPEG image of at most :data:`MAX_PIXELS`
-    pixels; else :class:`Unreadable` says what it is. Its magic bytes say what it is and
-    its header (all that Pillow reads when it opens an image) how large: nothing is
-    decoded, and no decompression-bomb warning is printed."""
-    if len(data) > MAX_IMAGE:
-        raise Unreadable(f"larger than {MAX_IMAGE // 1024 // 1024} MiB, not an image")
-    kind = next((kind for magic, kind in _MAGIC.items() if data.startswith(magic)), None)
-    if kind is None:
-        other = _pillow_format(data)
-        raise Unreadable(f"not a PNG or JPEG image{f' (a {other} image)' if other else ''}")
-    from PIL import Image
-
-    name = "PNG" if kind == "image/png" else "JPEG"
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with Image.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as picture:
-                width, height, found = picture.width, picture.height, picture.format
-    except Image.DecompressionBombError:
-        raise Unreadable(f"a {name} image of more than {MAX_PIXELS // 1_000_000} million "
-                         f"pixels") from None
-    except Exception:  # Pillow fails on a broken header in many ways: it is not an image
-        raise Unreadable(f"a broken {name} image (its header cannot be read)") from None
-    if _FORMATS.get(found or "") != kind:
-        raise Unreadable(f"a broken {name} image (its header cannot be read)")
-    if width * height > MAX_PIXELS:
-        raise Unreadable(f"a {name} image of {width} x {height} pixels, more than "
-                         f"{MAX_PIXELS // 1_000_000} million")
-    return kind
-
-
-def loadable(data: bytes) -> None:
-    """Refuse (:class:`Unreadable`) what the layout may not load, whatever a reference
-    calls it: WeasyPrint shows as an image whatever Pillow opens, and draws as SVG
-    whatever reads as XML. So a file the layout loads (a style sheet, a font, an image)
-    is a PNG or JPEG image within bounds (:func:`image_type`), or neither markup nor any
-    other image."""
-    if any(data.startswith(magic) for magic in _MAGIC):
-        image_type(data)
-    elif data.lstrip(b"\x00\xef\xbb\xbf\xfe\xff \t\r\n\f").startswith(b"<"):
-        raise Unreadable("markup (SVG or XML), not a PNG or JPEG image")
-    elif other := _pillow_format(data):
-        raise Unreadable(f"not a PNG or JPEG image (a {other} image)")
-
-
-def _pillow_format(data: bytes) -> str | None:
-    """The kind of image Pillow takes ``data`` for, if any."""
-    from PIL import Image
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with Image.open(io.BytesIO(data)) as picture:
-                return picture.format or "raster"
-    except Image.DecompressionBombError:
-        return "huge"
-    except Exception:  # not an image Pillow knows
-        return None
-
-
-def data_bytes(url: str) -> bytes:
-    """What a ``data:`` URL holds (:class:`Unreadable` if it cannot be read)."""
-    header, _, payload = url[5:].partition(",")
-    if header.lower().replace(" ", "").endswith(";base64"):
-        try:
-            return base64.b64decode(re.sub(r"\s", "", unquote(payload)), validate=True)
-        except (binascii.Error, ValueError):
-            raise Unreadable("not readable (its base64 is broken)") from None
-    return unquote_to_bytes(payload)
 
 
 def _problem(what: str, check: Callable[[], object]) -> str | None:

@@ -87,7 +87,7 @@ def _renderings(targets: Sequence[Target], rules_dir: Path | None) -> Iterator[b
         yield from (_deck(target, rules_dir) for target in targets)
         return
     if first.document != "sheet":
-        from pnp.books.compose import renderings
+        from pnp.books.render import renderings
 
         yield from renderings(first.document, first.game, first.lang,
                               [(target.fmt, target.paper) for target in targets], rules_dir)

@@ -9,7 +9,6 @@ whose exit says why (:func:`death`).
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import time
@@ -114,13 +113,25 @@ def warm_worker(parent: int | None = None) -> None:
     missing fails the pieces that need it, each with its own message.
     """
     die_with_parent(parent)
-    for step in (lambda: importlib.import_module("pypdfium2"),
-                 lambda: importlib.import_module("weasyprint"),
-                 lambda: importlib.import_module("pnp.draw.fonts").register()):
+    for step in (_import_rasteriser, _import_weasyprint, _register_fonts):
         try:
             step()
         except Exception:
             continue
+
+
+def _import_rasteriser() -> None:
+    import pypdfium2  # noqa: F401
+
+
+def _import_weasyprint() -> None:
+    import weasyprint  # noqa: F401
+
+
+def _register_fonts() -> None:
+    from pnp.draw import fonts
+
+    fonts.register()
 
 
 def die_with_parent(parent: int | None = None) -> None:

@@ -2,7 +2,7 @@
 
 Only these fonts appear in pnp's PDFs, always embedded (reportlab subsets TrueType). The
 studio's typeface pair: Pnp Sans (Lato, renamed; see fonts/README.md) for display, labels and
-sheets, Gentium Book Plus for reading (rulebooks, in :mod:`pnp.books.compose`). Lato has no
+sheets, Gentium Book Plus for reading (rulebooks, in :mod:`pnp.books.pdf`). Lato has no
 geometric shapes or card suits
 (■ ▲ ♠ ♥ ♦ ♣), so every face has a fallback in DejaVu Sans that takes the characters it lacks:
 :func:`runs` splits a text between them, and the canvas of :mod:`pnp.draw.canvas` draws and

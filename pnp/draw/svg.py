@@ -41,11 +41,10 @@ from reportlab.lib.units import mm
 from pnp.draw import fonts
 from pnp.draw.canvas import PnpCanvas
 from pnp.draw.colours import RGB
+from pnp.draw.geometry import Box
 from pnp.errors import SvgError
 
 Matrix = tuple[float, float, float, float, float, float]
-Box = tuple[float, float, float, float]
-"""(left, bottom, right, top) in the drawing's units, y up."""
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 

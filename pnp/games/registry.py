@@ -60,6 +60,21 @@ class Page(Protocol):
     def config(self, rules: GameInfo, lang: str, _: Translate) -> dict[str, Any]: ...
 
 
+class ScriptWriter(Protocol):
+    """A module of a game's folder that writes one of its scripts (:attr:`Game.scripts`): the
+    ``.js`` file it fills in, what that script may say and what it is filled in with. One that
+    writes a fillable sheet's script may also name an ``EPILOGUE``, a file of its folder run
+    after the sheet's driver and filled in with the same values."""
+
+    SCRIPT: str
+    """Its script's file, in the game's folder."""
+    MESSAGES: Mapping[str, str]
+    """What the script may say beyond the shared messages, by key (marked with ``N_``)."""
+
+    def placeholders(self, rules: GameInfo, kind: str, _: Translate,
+                     lang: str) -> Mapping[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class Game:
     """One game: its name (its folder, its YAML file and its gettext domain) and what it has
@@ -115,9 +130,9 @@ class Game:
         model: type[GameInfo] = self.part("definition").Definition
         return model
 
-    def script(self, kind: str = "") -> Any:
+    def script(self, kind: str = "") -> ScriptWriter:
         """The module that writes the script of ``kind`` (its sheet, pad, deal...)."""
-        return self.part(self.scripts.get(kind, self.scripts[""]))
+        return cast("ScriptWriter", self.part(self.scripts.get(kind, self.scripts[""])))
 
     @property
     def folder(self) -> Path:

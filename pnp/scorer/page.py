@@ -22,7 +22,7 @@ beside each page; the page links and registers them only when it is served over 
 and works fully without them (from a file it then simply cannot be installed).
 
 An edition is shared, so the page trusts none of its texts: its two templates are read as
-every edition file is (:func:`~pnp.books.references.read_inside`: inside the templates folder, a
+every edition file is (:func:`~pnp.books.files.text_inside`: inside the templates folder, a
 regular file, at most :data:`MAX_TEMPLATE` bytes); a name from a definition reaches a script
 as JSON with no ``<`` in it; and the page's Content-Security-Policy runs its own inline
 scripts and style sheet only, each allowed by the hash of its text, and loads nothing.
@@ -38,8 +38,10 @@ from string import Template
 from typing import Any
 
 from pnp.assets import current, shown
-from pnp.books.references import inline_sources, read_inside
+from pnp.books.files import text_inside
+from pnp.books.references import inline_sources
 from pnp.definitions import load
+from pnp.definitions.base import GameInfo
 from pnp.errors import ScorerError, Unreadable
 from pnp.games import registry
 from pnp.i18n.catalogues import N_, Translate, translator
@@ -191,7 +193,7 @@ def _read(name: str) -> str:
     folder (links followed), of at most :data:`MAX_TEMPLATE` bytes."""
     templates = current().templates
     try:
-        return read_inside(templates, templates / "scorer" / name, MAX_TEMPLATE)
+        return text_inside(templates, templates / "scorer" / name, MAX_TEMPLATE)
     except Unreadable as exc:
         raise ScorerError(f"{_shown(name)}: {exc}") from None
 
@@ -212,7 +214,7 @@ def files(game: str) -> list[Path]:
             own / "model.js", SCRIPTS / "view.js", own / "view.js"]
 
 
-def config(game: str, rules: Any, lang: str, _: Translate) -> dict[str, Any]:
+def config(game: str, rules: GameInfo, lang: str, _: Translate) -> dict[str, Any]:
     """What the page's model and view need to know of ``game``, in ``lang``."""
     made: dict[str, Any] = {"game": game, "lang": lang, "name": rules.name(lang),
                             "players": {"min": rules.players.min, "max": rules.players.max}}

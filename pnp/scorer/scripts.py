@@ -39,10 +39,11 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from pnp.definitions.base import GameInfo
 from pnp.games import registry
-from pnp.i18n.catalogues import N_, Translate, translator
+from pnp.i18n.catalogues import N_, translator
 
 MESSAGES = {
     "whole": N_("{where}: expected a whole number, got {value}"),
@@ -81,17 +82,6 @@ PLACEHOLDER = re.compile(r"(?<![\w$])\$([A-Z][A-Z0-9_]*)(?![\w$])")
 """A placeholder in a package script: ``$TABLE``, ``$NAME_LENGTH``."""
 
 
-class GameScript(Protocol):
-    """What a game's script module provides."""
-
-    MESSAGES: Mapping[str, str]
-    SCRIPT: str
-    """Its script's file, in the game's folder."""
-
-    def placeholders(self, rules: Any, kind: str, _: Translate,
-                     lang: str) -> Mapping[str, Any]: ...
-
-
 def _sorted_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
@@ -119,9 +109,8 @@ def source(folder: Path, name: str, dump: Callable[[Any], str] = _sorted_json,
     return fill(_text(folder / name), values, dump)
 
 
-def module(game: str, kind: str = "") -> GameScript:
-    found: GameScript = registry.game(game).script(kind)
-    return found
+def module(game: str, kind: str = "") -> registry.ScriptWriter:
+    return registry.game(game).script(kind)
 
 
 def messages(game: str, lang: str, kind: str = "") -> dict[str, str]:
@@ -138,7 +127,7 @@ def common(game: str, lang: str, kind: str = "") -> str:
                          NAME_LENGTH=NAME_LENGTH)
 
 
-def library(game: str, rules: Any, kind: str, lang: str) -> str:
+def library(game: str, rules: GameInfo, kind: str, lang: str) -> str:
     """``game``'s whole script for ``kind`` (its sheet, pad, deal...), messages in ``lang``."""
     found = module(game, kind)
     values = found.placeholders(rules, kind, translator(lang, game), lang)

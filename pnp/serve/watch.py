@@ -198,16 +198,14 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
             poll: float = POLL, parent: int | None = None) -> None:
     """The builder process: build what is out of date, then what each edit changes,
     reporting every round through ``send``; until it is killed (with the server)."""
-    import importlib
-
+    import pnp.books.render
+    import pnp.sheets.layout  # noqa: F401
     from pnp.build.workers import warm_worker
     from pnp.i18n.catalogues import catalogue
 
     use(edition)
     ignore_ctrl_c()
     warm_worker(parent)  # also ends this process with the server
-    for module in ("pnp.books.compose", "pnp.sheets.layout"):
-        importlib.import_module(module)
     targets = targets_of(out)
     html = [target for target in targets if target.fmt == "html"]
     rest = [target for target in targets if target.fmt != "html"]

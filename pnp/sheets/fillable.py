@@ -39,6 +39,7 @@ from typing import Any
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.definitions.base import GameInfo
 from pnp.draw.canvas import FieldBox
 from pnp.errors import SheetError
 from pnp.games import registry
@@ -100,7 +101,7 @@ def check(game: str, kind: str, per_page: int, grayscale: bool) -> None:
         raise SheetError(f"{game} {kind}: the fillable sheet is one per page, in colour")
 
 
-def script(game: str, kind: str, rules: Any, fields: Sequence[FieldBox],
+def script(game: str, kind: str, rules: GameInfo, fields: Sequence[FieldBox],
            lang: str = "en") -> Script:
     """The calculate script of ``game``'s fillable ``kind``: its library (the one the scorer
     page runs, :mod:`pnp.scorer.scripts`) and the driver."""
@@ -113,7 +114,7 @@ def script(game: str, kind: str, rules: Any, fields: Sequence[FieldBox],
     source = scoring.library(game, rules, kind, lang) + "\n" + scoring.source(
         HERE, "driver.js", INPUTS=inputs, OUTPUTS=outputs, DRIVER=driver, RED=RED, BLACK=BLACK)
     # A game may add a script run after the driver (Ronda colours its winners' totals).
-    after = getattr(module, "EPILOGUE", None)
+    after: str | None = getattr(module, "EPILOGUE", None)
     if after is not None:
         values = module.placeholders(rules, kind, translator(lang, game), lang)
         source += "\n" + scoring.source(registry.game(game).folder, after, **values)
@@ -139,7 +140,7 @@ def add_fields(canvas: Canvas, fields: Sequence[FieldBox]) -> None:
             annotationFlags="print")
 
 
-def add_scripts(pdf: bytes, game: str, kind: str, rules: Any,
+def add_scripts(pdf: bytes, game: str, kind: str, rules: GameInfo,
                 fields: Sequence[FieldBox], lang: str = "en") -> bytes:
     """Add the calculate action, the keystroke checks, centring and ``/CO`` to a saved sheet."""
     import pikepdf

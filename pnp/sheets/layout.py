@@ -21,6 +21,7 @@ from pnp.definitions import load, locate
 from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
 from pnp.draw.canvas import Style, new_canvas
+from pnp.draw.geometry import centred_grid
 from pnp.draw.paper import PAPERS
 from pnp.errors import DefinitionError, SheetError
 from pnp.games import registry
@@ -123,12 +124,8 @@ def impose(size: tuple[float, float], paper: str, per_page: int) -> Imposition:
             across = room_w / columns / size[0] <= room_h / rows / size[1]
             scale = min(room_w / columns / size[0], room_h / rows / size[1], MAX_SCALE)
             width, height = size[0] * scale, size[1] * scale
-            left = (page_w - columns * width - (columns - 1) * GUTTER) / 2
-            top = (page_h + rows * height + (rows - 1) * GUTTER) / 2
-            cells = tuple(
-                Cell(left + col * (width + GUTTER), top - row * (height + GUTTER) - height,
-                     width, height, scale)
-                for row in range(rows) for col in range(columns))
+            cells = tuple(Cell(box.x0, box.y0, width, height, scale) for box in centred_grid(
+                (page_w, page_h), columns, rows, (width, height), (GUTTER, GUTTER)))
             if best is None or scale > best[0] + 1e-9:
                 best = (scale, Imposition(page_w, page_h, cells, columns, rows, across))
     assert best is not None
@@ -180,6 +177,11 @@ def layouts(game: str) -> dict[str, Layout[GameInfo]]:
     return found
 
 
+def default_kind(game: str) -> str:
+    """The sheet ``game`` prints when no kind is asked for: the first it offers."""
+    return next(iter(layouts(game)))
+
+
 def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str = "a4",
            per_page: int | None = None, grayscale: bool = False,
            rules_dir: Path | None = None, fillable: bool = False) -> bytes:
@@ -190,7 +192,7 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
     """
     available = layouts(game)
     if kind is None:
-        kind = next(iter(available))
+        kind = default_kind(game)
     if kind not in available:
         raise SheetError(f"{game} has no '{kind}' sheet (choose from: {', '.join(available)})")
     layout = available[kind]

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.books.references import image_type
+from pnp.books.images import image_type
 from pnp.errors import Unreadable
 from refusal import assert_refused, pnp
 
@@ -204,7 +204,7 @@ def test_a_worker_process_leaves_nothing(tmp_path: Path) -> None:
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     code = ("from concurrent.futures import ProcessPoolExecutor\n"
-            "from pnp.books.compose import render\n"
+            "from pnp.books.render import render\n"
             "with ProcessPoolExecutor(1) as pool:\n"
             "    assert len(pool.submit(render, 'rulebook', 'qwinto', 'en').result()) > 10000\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120,
@@ -220,7 +220,8 @@ def test_a_layout_refused_midway_leaves_nothing(made: Path, tmp_path: Path,
     import tempfile
 
     from pnp import assets
-    from pnp.books.compose import compose, render_pdf
+    from pnp.books.compose import compose
+    from pnp.books.pdf import render_pdf
     from pnp.errors import DocumentError
 
     edition = _edition(made, tmp_path, "# Hi\n\n![x](dot.png)\n", {"dot.png": png(3, 2)})

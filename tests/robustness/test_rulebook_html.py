@@ -166,7 +166,8 @@ def test_the_finished_page_alone_keeps_no_trick(made: Path, tmp_path: Path, name
 def test_the_drawings_and_style_sheet_of_the_bundled_rulebook_survive(tmp_path: Path) -> None:
     """The cleaning keeps what pnp writes: the page's inline style sheet and its figures
     (the counts are those of the page before cleaning, read with html.parser)."""
-    from pnp.books.compose import compose, standalone_html
+    from pnp.books.compose import compose
+    from pnp.books.screen import standalone_html
 
     page = standalone_html(compose("rulebook", "qwinto", "en"), "a4")
     css = (Path(__file__).parents[2] / "templates" / "screen.css").read_text()
@@ -200,7 +201,8 @@ def _tree(page: str) -> list[tuple[int, str, tuple[tuple[str, str], ...], str]]:
 def test_the_cleaning_drops_nothing_pnp_writes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every bundled page reads the same in a browser before and after its cleaning
     (but for its metadata): no drawing, style sheet or attribute pnp writes is lost."""
-    from pnp.books.compose import compose, standalone_html
+    from pnp.books.compose import compose
+    from pnp.books.screen import standalone_html
     from pnp.games.registry import GAMES
 
     given: list[str] = []

@@ -25,8 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp import assets
-from pnp.books.compose import compose, standalone_html
+from pnp.books.compose import compose
 from pnp.books.references import CSP
+from pnp.books.screen import standalone_html
 from pnp.errors import DocumentError
 from refusal import Run, assert_refused, pnp
 
@@ -408,14 +409,14 @@ def test_template_work_is_refused_in_one_line_or_done(playground: assets.Edition
     within the deadline (plus the time of one step)."""
     from unittest import mock
 
-    from pnp.books import compose as document
+    from pnp.books import sandbox
 
     text = "# Hi\n\n{% set ns = namespace(s='') %}" + "\n\n".join(statements) + "\n"
     (playground.templates / "rulebooks" / "qwinto" / "en.md").write_text(text)
     assets.use(playground)
     started = time.monotonic()
     try:
-        with mock.patch.object(document, "TEMPLATE_SECONDS", 0.5):
+        with mock.patch.object(sandbox, "TEMPLATE_SECONDS", 0.5):
             compose("rulebook", "qwinto", "en")
     except DocumentError as exc:
         message = str(exc)
@@ -437,19 +438,19 @@ def test_every_bundled_page_is_self_contained() -> None:
 def test_one_call_that_runs_past_the_deadline_is_stopped(tmp_path: Path) -> None:
     """The deadline is checked between a template's steps; a single call that runs on (a
     figure drawn from absurd inputs, say) is stopped by the processor-time limit."""
-    from pnp.books import compose as document
+    from pnp.books import sandbox
 
     (tmp_path / "page.md").write_text("Before\n{{ spin() }}\nAfter\n", encoding="utf-8")
-    env = document._Sandbox(tmp_path)
+    env = sandbox.Sandbox(tmp_path)
 
     def spin() -> str:
         start = time.process_time()
-        while time.process_time() - start < 3 * document.TEMPLATE_SECONDS:
+        while time.process_time() - start < 3 * sandbox.TEMPLATE_SECONDS:
             pass
         return "done"
 
     env.globals["spin"] = spin
     started = time.process_time()
     with pytest.raises(DocumentError, match=r"page\.md: takes longer than 4 s to render"):
-        document._render(env, "page.md", {})
-    assert time.process_time() - started < 2 * document.TEMPLATE_SECONDS
+        sandbox.render_template(env, "page.md", {})
+    assert time.process_time() - started < 2 * sandbox.TEMPLATE_SECONDS

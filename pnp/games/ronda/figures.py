@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.books.figures import PEN, Art, Context, drawn_sheet, write_in
 from pnp.draw import colours, fonts, pieces
+from pnp.draw.geometry import Box
 from pnp.games.ronda import engine
 from pnp.games.ronda import sheets as ronda
 from pnp.games.ronda.definition import Definition
@@ -266,7 +267,7 @@ def pad(context: Context[Definition]) -> Art:
                  "{winner} reaches {target} and wins.").format(
                    before=", ".join(f"{n} {before.get(n, 0)}" for n in sides),
                    winner=winner, target=rules.target),
-               window=(0, bottom, ronda.WIDTH, ronda.HEIGHT))
+               window=Box(0, bottom, ronda.WIDTH, ronda.HEIGHT))
 
 
 def components(context: Context[Definition]) -> Art:

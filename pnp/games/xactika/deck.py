@@ -10,7 +10,7 @@ card and the rulebook's cover do; every colour of the deck is read from that ide
 The three stats cards split the engine's :func:`~pnp.games.xactika.engine.stats` table by count:
 one card for ×1, one for ×2, one for ×3, each with every value's cards, how many of them
 show that count of the called shape, and how many of those a higher value beats.
-:mod:`pnp.draw.imposition` lays them out with bleed, crop marks and duplex backs.
+:mod:`pnp.decks` lays them out with bleed, crop marks and duplex backs.
 """
 
 from __future__ import annotations
@@ -22,24 +22,16 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.decks.backs import Flip
+from pnp.decks.calibration import CalibrationText, calibration
+from pnp.decks.cards import CardSize, Grid, bleed_of, card_size, impose
+from pnp.decks.pages import Deck, Draw
+from pnp.decks.pages import render as render_deck
 from pnp.definitions import load
 from pnp.definitions.base import Tint
 from pnp.draw import fonts
 from pnp.draw.canvas import Style, centred, wrap
 from pnp.draw.identity import draw_lockup, lockup
-from pnp.draw.imposition import (
-    CalibrationText,
-    CardSize,
-    Deck,
-    Draw,
-    Flip,
-    Grid,
-    bleed_of,
-    calibration,
-    card_size,
-    impose,
-)
-from pnp.draw.imposition import render as render_deck
 from pnp.games.xactika.definition import Definition
 from pnp.games.xactika.engine import Card, cards, stats
 from pnp.games.xactika.sheets import STRIPE, draw_icon

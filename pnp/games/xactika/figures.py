@@ -14,8 +14,8 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.books.figures import Art, Callout, Context, callouts
+from pnp.decks.cards import card_size
 from pnp.draw import fonts
-from pnp.draw.imposition import card_size
 from pnp.engine import common
 from pnp.errors import InputError
 from pnp.games.xactika import deck as deck_xactika

@@ -1,0 +1,289 @@
+"""A composed book laid out into a PDF by WeasyPrint, and fitted to the other papers.
+
+:func:`render_pdf` lays the page out with the bundled fonts (:func:`font_faces`, copied into a
+folder of their own that goes with the layout), through a fetcher that reads only the
+edition's templates and pnp's fonts: anything else stops the build. A last page left nearly
+empty is laid out again, looser or tighter (:data:`SPACINGS`).
+
+A rulebook is laid out once, on an A4 page whose text block also fits a US Letter page;
+:func:`fit_paper` gives the Letter edition by recentring the page boxes. Both editions have
+the same pages, so a page reference holds at any table, and the layout (most of a build's
+time) is paid once for both.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pnp.assets import FONTS, current, shown
+from pnp.books.compose import PAPERS, Composed, source
+from pnp.books.figures import overlay
+from pnp.books.files import bytes_inside
+from pnp.books.images import IMAGES, MAX_FETCHED, data_bytes, image_type, loadable
+from pnp.books.limits import TooSlow, time_limit
+from pnp.books.references import clipped
+from pnp.draw.paper import css_size, points
+from pnp.errors import DocumentError, Unreadable
+from pnp.outputs.documents import keyword
+
+LAYOUT_SECONDS = 6.0
+"""Processor time WeasyPrint may take to lay out a document (the longest bundled: 1.5 s)."""
+
+
+def render_pdf(composed: Composed) -> bytes:
+    """Lay out and write a composed document as a tagged PDF (PDF/UA-1), on its first paper."""
+    with _fonts() as fonts:
+        pdf, places = _lay_out(composed, fonts)
+    figures = composed.figures
+    if figures is not None and figures.drawn:
+        pdf = overlay(pdf, places, figures.pdf(), figures.drawn)
+    return pdf
+
+
+def _lay_out(composed: Composed, fonts: Any) -> tuple[bytes, dict[str, tuple[int, Any]]]:
+    """The PDF WeasyPrint writes for ``composed`` with the font configuration ``fonts``,
+    and where its figures go (see :func:`render_pdf`)."""
+    import weasyprint
+
+    fetcher = _fetcher()
+    size = f"@page {{ size: {css_size(PAPERS[composed.kind][0])}; }}\n"
+    text = shown(source(composed.kind, composed.game, composed.lang))
+    base_url = current().templates.as_uri() + "/"
+
+    def lay_out(page: str) -> Any:
+        with time_limit(LAYOUT_SECONDS):
+            return weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
+                stylesheets=[style], font_config=fonts)
+
+    try:
+        style = weasyprint.CSS(string=size + font_faces(), url_fetcher=fetcher,
+                               font_config=fonts)
+        document = lay_out(composed.html)
+        fill = last_page_fill(document) if len(document.pages) > 2 else 1.0
+        for spacing in SPACINGS:
+            if fill >= SHORT_LAST_PAGE:
+                break
+            retry = lay_out(_spaced(composed.html, spacing))
+            if (retry_fill := last_page_fill(retry)) > fill:
+                document, fill = retry, retry_fill
+        document.metadata.keywords = [keyword(composed.kind)]
+        places = {name[len("art-"):]: (index, box)
+                  for index, page in enumerate(document.pages)
+                  for name, box in page.anchors.items() if name.startswith("art-")}
+        with time_limit(LAYOUT_SECONDS):
+            pdf: bytes = document.write_pdf(pdf_variant="pdf/ua-1", uncompressed_pdf=False)
+    except weasyprint.urls.FatalURLFetchingError as exc:
+        raise DocumentError(f"{text}: {exc}") from None
+    except TooSlow:
+        raise DocumentError(f"{text}: takes longer than {LAYOUT_SECONDS:g} s to lay out (too "
+                            f"long, or its style makes too many pages)") from None
+    except RecursionError:
+        raise DocumentError(f"{text}: nested too deeply to lay out") from None
+    except MemoryError:
+        raise DocumentError(f"{text}: takes more memory to lay out than there is") from None
+    return pdf, places
+
+
+SHORT_LAST_PAGE = 0.2
+"""A last page filled less than this (of its text block's height) is laid out again."""
+SPACINGS = ("loose", "tight")
+"""Classes of ``<html>`` the style sheet sets looser or closer, tried in turn when the last
+page comes out nearly empty: the first pushes more lines onto it (which nearly always
+works), the second pulls its lines back onto the page before; the fullest last page is
+kept. A layout costs about as much as the first, so only the books that need it pay."""
+
+
+def _spaced(page: str, spacing: str) -> str:
+    """The page with ``spacing`` among its root element's classes."""
+    return re.sub(r"<html\b", f'<html class="{spacing}"', page, count=1)
+
+
+def last_page_fill(document: Any) -> float:
+    """How much of its text block's height the last page of a laid-out document uses."""
+    from weasyprint.formatting_structure import boxes
+
+    page = document.pages[-1]._page_box  # WeasyPrint's layout tree: no public accessor
+    top, height = page.content_box_y(), page.height
+    bottom = top
+    for child in page.children:
+        if isinstance(child, boxes.MarginBox):
+            continue
+        for box in child.descendants():
+            if isinstance(box, (boxes.LineBox, boxes.ReplacedBox)) or (
+                    isinstance(box, boxes.BlockBox) and not box.children):
+                bottom = max(bottom, box.position_y + box.margin_height())
+    return float((bottom - top) / height) if height else 1.0
+
+
+FACES = (("Pnp Serif", "normal", "normal", "GentiumBookPlus-Regular.ttf"),
+         ("Pnp Serif", "bold", "normal", "GentiumBookPlus-Bold.ttf"),
+         ("Pnp Serif", "normal", "italic", "GentiumBookPlus-Italic.ttf"),
+         ("Pnp Sans", "normal", "normal", "PnpSans-Regular.ttf"),
+         ("Pnp Sans", "bold", "normal", "PnpSans-Bold.ttf"),
+         ("Pnp Sans", "normal", "italic", "PnpSans-Italic.ttf"),
+         ("Pnp Display", "normal", "normal", "PnpSans-Black.ttf"),
+         ("Pnp Symbols", "normal", "normal", "DejaVuSans.ttf"),
+         ("Pnp Symbols", "bold", "normal", "DejaVuSans-Bold.ttf"))
+"""The faces the style sheets may name: (family, weight, style, file in the bundled fonts).
+
+The studio's pair: Gentium Book Plus to read, Lato for headings, tables and the cover. Neither
+has the card suits and geometric marks; style sheets name "Pnp Symbols" (DejaVu Sans) after
+them, and WeasyPrint takes those characters from it."""
+
+
+def font_faces() -> str:
+    """``@font-face`` rules for the bundled fonts, wherever pnp is installed.
+
+    They are not in the edition's style sheets, which a publisher may copy anywhere.
+    """
+    return "".join(f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
+                   f'font-style: {style}; src: url("{(FONTS / file).as_uri()}"); }}\n'
+                   for family, weight, style, file in FACES)
+
+
+FONT_FOLDER = "pnp-fonts-"
+"""How the folders WeasyPrint writes a layout's fonts into are named, before the process id."""
+
+
+@contextlib.contextmanager
+def _fonts() -> Iterator[Any]:
+    """A font configuration for one document, and the folder WeasyPrint copies the fonts
+    it loads into (about 5 MB in the temporary folder), removed after the layout: when
+    it fails and when the process is asked to stop (SIGTERM) too. A process killed
+    outright (SIGKILL) cannot remove it: the next one to lay out a document does.
+
+    WeasyPrint itself removes the folder only when the configuration is collected, which
+    a process that ends never does. A configuration costs about 50 ms a document."""
+    import shutil
+    import signal
+    import tempfile
+    import threading
+
+    from weasyprint.text.fonts import FontConfiguration
+
+    _remove_abandoned(Path(tempfile.gettempdir()))
+    asked: list[int] = []
+
+    def stop(number: int, _frame: Any) -> None:
+        asked.append(number)
+        raise _Stopped
+
+    armed = (threading.current_thread() is threading.main_thread()
+             and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+    if armed:
+        signal.signal(signal.SIGTERM, stop)
+    folder: Path | None = None
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=f"{FONT_FOLDER}{os.getpid()}-"))
+        config = FontConfiguration()
+        config._folder = folder  # where WeasyPrint writes the fonts (no public setting)
+        yield config
+    except _Stopped:
+        pass
+    finally:
+        if armed:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+    if asked:  # even if WeasyPrint swallowed the exception (it catches all around SVG)
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise SystemExit(128 + signal.SIGTERM)
+
+
+class _Stopped(BaseException):
+    """SIGTERM during a layout, raised where the process is, so that its fonts are removed
+    before it ends as SIGTERM ends it."""
+
+
+def _remove_abandoned(temporary: Path) -> None:
+    """Remove the font folders of pnp processes that no longer run."""
+    import shutil
+
+    for folder in temporary.glob(f"{FONT_FOLDER}*-*"):
+        pid = folder.name[len(FONT_FOLDER):].split("-", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            continue
+
+
+def fit_paper(pdf: bytes, paper: str) -> bytes:
+    """The same pages on ``paper``: every page box recentred on what was laid out.
+
+    Nothing is scaled or moved; the page only grows or shrinks around its centre, which
+    is why the rulebook's margins leave room for both A4 and Letter.
+    """
+    import pikepdf
+
+    width, height = points(paper)
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
+            dx, dy = (x1 - x0 - width) / 2, (y1 - y0 - height) / 2
+            box = pikepdf.Array([round(v, 3) for v in (x0 + dx, y0 + dy, x1 - dx, y1 - dy)])
+            for name in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"):
+                if name == "/MediaBox" or name in page.obj:
+                    page.obj[name] = box
+        output = io.BytesIO()
+        document.save(output, deterministic_id=True)
+    return output.getvalue()
+
+
+
+def _fetcher() -> Any:
+    """WeasyPrint's fetcher, allowed to read only the edition's templates and pnp's fonts
+    (and inline ``data:``): anything else stops the layout, naming what was refused. What
+    it reads of the edition (and any ``data:``) must be :func:`loadable`: a PNG or JPEG
+    image within bounds, or neither markup nor another kind of image."""
+    import mimetypes
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+
+    templates = current().templates.resolve()
+    fonts = FONTS.resolve()
+
+    class ProjectFetcher(URLFetcher):  # type: ignore[misc]
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            parts = urlsplit(url)
+            if parts.scheme.lower() == "data":
+                try:
+                    data = data_bytes(url)
+                    loadable(data)
+                except Unreadable as exc:
+                    raise FatalURLFetchingError(f"refers to {clipped(url, 40)}: {exc}") from None
+                return super().fetch(url, headers)
+            if parts.scheme.lower() == "file" and parts.netloc in ("", "localhost"):
+                path = Path(url2pathname(parts.path)).resolve()
+                if path.is_relative_to(fonts) and path.is_file():
+                    return super().fetch(url, headers)
+                if path.is_relative_to(templates):
+                    name = clipped(str(path.relative_to(templates)))
+                    if not path.is_file():
+                        raise FatalURLFetchingError(f"refers to {name}, which is not a file in "
+                                                    f"the edition's templates")
+                    try:
+                        data = bytes_inside(templates, path, MAX_FETCHED, "a file to lay out")
+                        kind = image_type(data) if path.suffix.lower() in IMAGES else None
+                        loadable(data)
+                    except Unreadable as exc:
+                        raise FatalURLFetchingError(f"refers to {name}: {exc}") from None
+                    kind = kind or mimetypes.guess_type(path.name)[0]
+                    return URLFetcherResponse(path.as_uri(), data,
+                                              {"Content-Type": kind or "application/octet-stream"})
+            raise FatalURLFetchingError(
+                f"refers to {clipped(url)}, outside the edition's templates and pnp's fonts")
+
+    return ProjectFetcher(allowed_protocols={"file", "data"}, fail_on_errors=True)
+

@@ -1,0 +1,168 @@
+"""What a real ``pnp build`` writes, built in processes of its own: the same bytes every
+time, contents pages that point where the chapters are, and the README's pictures.
+
+Four clean builds run once for this module (about a minute on the 2-core CI machine):
+all games, languages and papers twice, with different hash seeds and no
+``SOURCE_DATE_EPOCH``; one language twice more, with other seeds and the same
+``SOURCE_DATE_EPOCH``. The first also writes the README's preview pictures.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdf
+import pytest
+from PIL import Image, ImageChops
+
+from pdfcheck import page_texts
+
+ROOT = Path(__file__).resolve().parents[2]
+EPOCH = "1000000000"
+"""``SOURCE_DATE_EPOCH`` for the dated builds: 2001-09-09T01:46:40Z."""
+BUILDS = {
+    "seed 1": ("1", None, []),
+    "seed 2": ("2", None, []),
+    "seed 3, dated": ("3", EPOCH, ["--lang", "fr"]),
+    "seed 4, dated": ("4", EPOCH, ["--lang", "fr"]),
+}
+"""Each build: its PYTHONHASHSEED, its SOURCE_DATE_EPOCH (None: unset), its options."""
+
+
+def pnp_build(out: Path, seed: str, epoch: str | None, options: list[str]) -> None:
+    """``pnp build`` in a process of its own, into a new folder, with a definition cache
+    of its own."""
+    env = {**os.environ, "PYTHONHASHSEED": seed, "PNP_CACHE_DIR": str(out) + "-cache"}
+    env.pop("SOURCE_DATE_EPOCH", None)
+    if epoch is not None:
+        env["SOURCE_DATE_EPOCH"] = epoch
+    if not options:
+        options = ["--previews", str(out) + "-previews"]
+    run = subprocess.run([sys.executable, "-m", "pnp", "build", "--out", str(out), *options],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+
+
+def contents(folder: Path) -> dict[str, bytes]:
+    """Every file a build left, by path (the lock file aside, which a build only locks)."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != ".pnp-build.lock"}
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("builds")
+    made = {}
+    for name, (seed, epoch, options) in BUILDS.items():
+        out = folder / name.replace(" ", "-").replace(",", "")
+        pnp_build(out, seed, epoch, options)
+        made[name] = out
+    return made
+
+
+@pytest.mark.parametrize("pair", [("seed 1", "seed 2"), ("seed 3, dated", "seed 4, dated")])
+def test_two_builds_write_the_same_bytes(builds: dict[str, Path], pair: tuple[str, str]) -> None:
+    first, second = (contents(builds[name]) for name in pair)
+    assert sorted(first) == sorted(second)
+    different = [name for name in first if first[name] != second[name]]
+    assert different == []
+    # every kind of output a build makes is in the comparison
+    kinds = {r"^\w+/\w+/\w+-(sheet|pad|aid|coto)-a4\.pdf$", r"-sheet-fillable-a4\.pdf$",
+             r"-card-a5\.pdf$", r"-deck-poker-letter\.pdf$", r"-deck-calibration-long-a4\.pdf$",
+             r"-rulebook-a4\.pdf$", r"-rulebook-letter\.pdf$", r"-rulebook-a4\.html$",
+             r"^thumbs/.+\.png$", r"^index\.html$", r"^\.pnp-build\.json$"}
+    assert [k for k in sorted(kinds) if not any(re.search(k, name) for name in first)] == []
+
+
+def test_the_dated_build_is_dated_and_the_other_is_not(builds: dict[str, Path]) -> None:
+    path = "xactika/fr/xactika-rulebook-a4.pdf"
+    dated = pypdf.PdfReader(builds["seed 3, dated"] / path).metadata
+    undated = pypdf.PdfReader(builds["seed 1"] / path).metadata
+    assert dated.get("/CreationDate", "").startswith("D:20010909014640")
+    assert "/CreationDate" not in undated
+    page = "xactika/fr/xactika-rulebook-a4.html"
+    assert 'content="2001-09-09T01:46:40Z"' in (builds["seed 3, dated"] / page).read_text()
+
+
+# --- contents pages ----------------------------------------------------------------------------
+
+ENTRY = re.compile(r"^([^\W\d].*?) (\d+)$", re.M)
+"""A line of a contents page: a title (which starts with a letter: the cover's drawing of the
+components has lines of numbers that end in a number too) and its page."""
+
+
+def chapters(outline: list[object], reader: pypdf.PdfReader,
+             depth: int = 0) -> list[tuple[str, int]]:
+    """The bookmarks of chapters and sections (the two levels a contents page lists), in
+    order, with the page each opens (from 1)."""
+    found: list[tuple[str, int]] = []
+    for item in outline:
+        if isinstance(item, list):
+            found += chapters(item, reader, depth + 1) if depth < 1 else []
+        else:
+            found.append((str(item.title), reader.get_destination_page_number(item) + 1))
+    return found
+
+
+def test_every_contents_page_points_where_its_chapters_start(builds: dict[str, Path]) -> None:
+    books = sorted(builds["seed 1"].glob("*/*/*-rulebook-a4.pdf"))
+    assert len(books) == 15  # five games in three languages
+    for book in books:
+        data = book.read_bytes()
+        pages = page_texts(data)
+        listing = next(i for i, text in enumerate(pages) if len(ENTRY.findall(text)) >= 5)
+        entries = [(title, int(number)) for title, number in ENTRY.findall(pages[listing])]
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        assert entries == chapters(reader.outline, reader), book.name
+        at = listing
+        for title, number in entries:
+            # the first page from the last chapter's on where a line is the title alone
+            at = next(i for i in range(at, len(pages))
+                      if i > listing and re.search(rf"^{re.escape(title)}$", pages[i], re.M))
+            assert at + 1 == number, (book.name, title, number, at + 1)
+        letter = book.with_name(book.name.replace("-a4.pdf", "-letter.pdf"))
+        assert len(pypdf.PdfReader(letter).pages) == len(pages), letter.name
+
+
+# --- the README's pictures ---------------------------------------------------------------------
+
+PREVIEWS = ROOT / "docs" / "previews"
+CHANNEL = 8
+"""A pixel differs when one of its channels moves by more than this (of 255)..."""
+PIXELS = 0.0001
+"""...and a picture matches while at most this share of its pixels differ (24 of a sheet's
+414 × 585): room for another release of the PDF rasteriser to smooth a few edges
+otherwise, none for a changed colour, a moved line or a changed digit (one digit of the
+Qwinto sheet's penalty: 49 pixels). The same rasteriser draws the same pixels: the
+difference is then none at all."""
+
+
+def test_the_readme_pictures_are_a_fresh_builds(builds: dict[str, Path]) -> None:
+    """The pictures in docs/previews/ are what ``make previews`` draws from a build of
+    today's sources (after a change to the sheets' look, run it and commit the pictures)."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    shown = sorted({name for page in pages for name in
+                    re.findall(r"\((?:docs/)?previews/([\w-]+\.png)\)",
+                               page.read_text(encoding="utf-8"))})
+    fresh = Path(str(builds["seed 1"]) + "-previews")
+    assert shown == sorted(p.name for p in PREVIEWS.glob("*.png")) == \
+           sorted(p.name for p in fresh.glob("*.png"))
+    stale = {}
+    for name in shown:
+        committed = Image.open(PREVIEWS / name).convert("RGB")
+        drawn = Image.open(fresh / name).convert("RGB")
+        if committed.size != drawn.size:
+            stale[name] = f"{committed.size} against {drawn.size}"
+            continue
+        bands = ImageChops.difference(committed, drawn).split()
+        masks = [band.point(lambda level: 255 if level > CHANNEL else 0) for band in bands]
+        moved = ImageChops.lighter(ImageChops.lighter(masks[0], masks[1]),
+                                   masks[2]).histogram()[255]
+        if moved > PIXELS * committed.width * committed.height:
+            stale[name] = f"{moved} of {committed.width * committed.height} pixels differ"
+    assert stale == {}, "run `make previews`: " + repr(stale)

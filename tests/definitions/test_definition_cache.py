@@ -1,0 +1,378 @@
+"""The cache of validated definitions: same results as validating, never stale, never in the way."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pydantic
+import pydantic_core
+import pytest
+import yaml
+from pydantic import TypeAdapter
+
+import pnp
+from pnp import version
+from pnp.definitions import GAMES, cache, load, load_file, model_of, rules_dir, validation
+from pnp.definitions import _load_cached as in_process
+from pnp.errors import DefinitionError
+from pnp.games import registry
+from pnp.inputs import read_file
+
+ROOT = Path(__file__).resolve().parents[2]
+
+TOTALS: dict[str, Any] = {
+    "qwinto": 43,
+    "kwingto": {"Bea": 37, "Ana": 24, "Carla": 17},
+    "ronda": {"Bea": 41},
+    "spectacle": {"Bea": 5, "Ana": 4},
+    "xactika": {},
+}
+"""What each example adds up to, as its comment says."""
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A cache folder of the test's own, and no definition left over in memory."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PNP_CACHE_DIR", str(folder))
+    in_process.cache_clear()
+    yield folder
+    in_process.cache_clear()
+
+
+@pytest.fixture
+def validations(monkeypatch: pytest.MonkeyPatch) -> list[type]:
+    """The models validated from now on."""
+    calls: list[type] = []
+    original = validation.validate
+
+    def counting(model: type, *args: Any, **kwargs: Any) -> Any:
+        calls.append(model)
+        return original(model, *args, **kwargs)
+
+    monkeypatch.setattr(validation, "validate", counting)
+    return calls
+
+
+def cached_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.pickle"))
+
+
+def fresh(game: str) -> Any:
+    """A definition validated from ``rules/`` now, with no cache involved."""
+    return load_file(rules_dir() / f"{game}.yaml", game)
+
+
+def warm(game: str, folder: Path) -> Path:
+    """Load ``game`` once so that its definition is cached; return the cache file."""
+    load(game)
+    in_process.cache_clear()
+    (path,) = [p for p in cached_files(folder) if p.name.startswith(f"{game}-")]
+    return path
+
+
+def totals(result: pnp.Result) -> Any:
+    return result.total if result.single else result.totals
+
+
+def qwinto_rules(tmp_path: Path) -> Path:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    shutil.copy(rules_dir() / "qwinto.yaml", folder)
+    return folder
+
+
+# Same results --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_cached_definition_equals_a_fresh_validation(
+        game: str, cache_dir: Path, validations: list[type]) -> None:
+    warm(game, cache_dir)
+    validations.clear()
+    cached = load(game)
+    assert validations == []
+    assert type(cached) is model_of(game)
+    assert cached == fresh(game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_scores_are_the_same_with_and_without_the_cache(game: str, cache_dir: Path) -> None:
+    data = read_file(ROOT / "examples" / f"{game}.yaml")
+    without = registry.game(game).engine.score(fresh(game), data)
+    first = pnp.score(game, data)
+    in_process.cache_clear()
+    assert cached_files(cache_dir)
+    again = pnp.score(game, data)
+    assert without.to_json() == first.to_json() == again.to_json()
+    expected = TOTALS[game]
+    if isinstance(expected, dict):
+        assert expected.items() <= again.totals.items()
+    else:
+        assert again.total == expected
+
+
+def test_a_warm_cache_validates_nothing(cache_dir: Path, validations: list[type]) -> None:
+    data = read_file(ROOT / "examples/qwinto.yaml")
+    assert pnp.score("qwinto", data).total == 43
+    assert validations == [model_of("qwinto")]
+    in_process.cache_clear()
+    validations.clear()
+    assert pnp.score("qwinto", data).total == 43
+    assert validations == []
+
+
+SCORE_AND_REPORT = """\
+import sys
+from pnp.cli import main
+try:
+    main(["score", "qwinto", sys.argv[1]])
+except SystemExit as exit:
+    print("EXIT", exit.code)
+print("IMPORTED", sorted({name.partition(".")[0] for name in sys.modules
+                          if name.partition(".")[0] in ("pydantic", "pydantic_core")}))
+"""
+
+
+def test_pnp_score_imports_no_pydantic_on_a_warm_cache(cache_dir: Path) -> None:
+    """The command in a fresh interpreter, as a person runs it: the first run validates
+    and caches, the next reads the cache and never imports pydantic."""
+    env = {**os.environ, "LANG": "C", "LC_ALL": "C"}
+    command = [sys.executable, "-c", SCORE_AND_REPORT, str(ROOT / "examples/qwinto.yaml")]
+    runs = [subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+            for _ in range(2)]
+    for run in runs:
+        assert "Total" in run.stdout and run.stdout.splitlines()[-3].endswith(" 43")
+        assert "EXIT 0" in run.stdout
+    assert "IMPORTED ['pydantic', 'pydantic_core']" in runs[0].stdout
+    assert "IMPORTED []" in runs[1].stdout
+    assert len(cached_files(cache_dir)) == 1
+
+
+# Never stale ---------------------------------------------------------------------------
+
+
+def test_an_edit_shows_at_once_even_with_the_same_size_and_time(tmp_path: Path) -> None:
+    folder = qwinto_rules(tmp_path)
+    path = folder / "qwinto.yaml"
+    data = read_file(ROOT / "examples/qwinto.yaml")
+    assert pnp.score("qwinto", data, folder).total == 43
+    before = path.stat()
+    path.write_text(path.read_text().replace("failed_throw_penalty: 5", "failed_throw_penalty: 6"))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    assert pnp.score("qwinto", data, folder).total == 41
+    in_process.cache_clear()
+    assert pnp.score("qwinto", data, folder).total == 41
+    path.write_text(path.read_text().replace("failed_throw_penalty: 6", "failed_throw_penalty: 5"))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert pnp.score("qwinto", data, folder).total == 43
+    in_process.cache_clear()
+    assert pnp.score("qwinto", data, folder).total == 43
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    (b"failed_throw_penalty: 5", b"failed_throw_penalty: -5",
+     "scoring.failed_throw_penalty: input should be greater than or equal to 0, got -5"),
+    (b"failed_throw_penalty: 5", b"failed_throw_penalty: \xff",
+     "not UTF-8 text at byte"),
+], ids=["invalid", "not UTF-8"])
+def test_an_edit_that_breaks_the_file_is_reported_as_by_validation(
+        old: bytes, new: bytes, message: str, tmp_path: Path, cache_dir: Path) -> None:
+    folder = qwinto_rules(tmp_path)
+    path = folder / "qwinto.yaml"
+    load("qwinto", folder)
+    path.write_bytes(path.read_bytes().replace(old, new))
+    with pytest.raises(DefinitionError) as cached:
+        load("qwinto", folder)
+    with pytest.raises(DefinitionError) as validated:
+        load_file(path, "qwinto")
+    assert str(cached.value) == str(validated.value)
+    assert message in str(cached.value)
+    assert len(cached_files(cache_dir)) == 1
+
+
+def test_a_missing_file_is_reported_as_before(tmp_path: Path, cache_dir: Path) -> None:
+    with pytest.raises(DefinitionError, match=r"qwinto\.yaml: file not found"):
+        load("qwinto", tmp_path)
+    assert not cache_dir.exists()
+
+
+def test_the_key_changes_with_what_changes_validation(monkeypatch: pytest.MonkeyPatch) -> None:
+    content = (rules_dir() / "qwinto.yaml").read_bytes()
+    key = cache.key("qwinto", content)
+    assert cache.key("qwinto", content + b"\n") != key
+    assert cache.key("kwingto", content) != key
+    another_pydantic = cache._validator().replace(pydantic.VERSION, "2.0.0")
+    changes: list[tuple[object, str, object]] = [
+        (version, "VERSION", "0.0.0-test"),
+        (cache, "_validator", lambda: another_pydantic),
+        (sys, "version", "3.99.0"),
+    ]
+    for owner, name, value in changes:
+        monkeypatch.setattr(owner, name, value)
+        cache._environment.cache_clear()
+        try:
+            assert cache.key("qwinto", content) != key, name
+        finally:
+            monkeypatch.undo()
+            cache._environment.cache_clear()
+        assert cache.key("qwinto", content) == key
+
+
+def test_the_key_knows_pydantic_without_importing_it() -> None:
+    found = cache._validator()
+    assert f"VERSION = '{pydantic.VERSION}'" in found
+    compiled = Path(pydantic_core._pydantic_core.__file__)
+    assert f"{compiled.name} {compiled.stat().st_size} " in found
+
+
+# Never in the way ----------------------------------------------------------------------
+
+
+def another_definition() -> bytes:
+    """A pickled Qwinto definition that differs from the bundled one."""
+    text = (rules_dir() / "qwinto.yaml").read_text()
+    data = yaml.safe_load(text.replace("failed_throw_penalty: 5", "failed_throw_penalty: 6"))
+    return pickle.dumps(TypeAdapter(model_of("qwinto")).validate_python(data))
+
+
+DAMAGES = {
+    "empty": lambda data: b"",
+    "truncated": lambda data: data[: len(data) // 2],
+    "garbage": lambda data: b"\x80\x05garbage" * 10,
+    "another definition": lambda data: data[:cache.HEADER] + another_definition(),
+    "another key": lambda data: (bytes(32) + cache.digest(another_definition())
+                                 + another_definition()),
+    "wrong object": lambda data: (data[:32] + cache.digest(pickle.dumps({}))
+                                  + pickle.dumps({})),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGES.values(), ids=DAMAGES.keys())
+def test_a_damaged_cache_file_is_validated_again(
+        damage: Any, cache_dir: Path, validations: list[type]) -> None:
+    path = warm("qwinto", cache_dir)
+    path.write_bytes(damage(path.read_bytes()))
+    validations.clear()
+    loaded = load("qwinto")
+    assert validations == [model_of("qwinto")]
+    assert loaded == fresh("qwinto")
+
+
+@pytest.mark.parametrize("mode", [0o666, 0o620, 0o602])
+def test_a_cache_file_others_may_write_is_not_read(
+        mode: int, cache_dir: Path, validations: list[type]) -> None:
+    path = warm("qwinto", cache_dir)
+    path.chmod(mode)
+    validations.clear()
+    loaded = load("qwinto")
+    assert validations == [model_of("qwinto")]
+    assert loaded == fresh("qwinto")
+
+
+def test_a_cache_folder_others_may_write_is_not_used(
+        cache_dir: Path, validations: list[type]) -> None:
+    warm("qwinto", cache_dir)
+    cache_dir.chmod(0o777)
+    validations.clear()
+    loaded = load("qwinto")
+    assert validations == [model_of("qwinto")]
+    assert loaded == fresh("qwinto")
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="only root can give a file away")
+def test_a_cache_file_of_another_user_is_not_read(
+        cache_dir: Path, validations: list[type]) -> None:
+    path = warm("qwinto", cache_dir)
+    os.chown(path, 65534, 65534)
+    validations.clear()
+    loaded = load("qwinto")
+    assert validations == [model_of("qwinto")]
+    assert loaded == fresh("qwinto")
+
+
+def test_a_symbolic_link_in_the_cache_is_not_followed(
+        cache_dir: Path, tmp_path: Path, validations: list[type]) -> None:
+    path = warm("qwinto", cache_dir)
+    elsewhere = tmp_path / "elsewhere.pickle"
+    path.rename(elsewhere)
+    path.symlink_to(elsewhere)
+    validations.clear()
+    loaded = load("qwinto")
+    assert validations == [model_of("qwinto")]
+    assert loaded == fresh("qwinto")
+
+
+def test_a_read_only_cache_folder_changes_nothing(
+        cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_dir.mkdir(mode=0o500)
+
+    def read_only(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr("tempfile.mkstemp", read_only)
+    data = read_file(ROOT / "examples/qwinto.yaml")
+    assert pnp.score("qwinto", data).total == 43
+    in_process.cache_clear()
+    assert pnp.score("qwinto", data).total == 43
+    assert list(cache_dir.iterdir()) == []
+
+
+def test_a_full_disk_leaves_no_file_behind(
+        cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    assert load("qwinto") == fresh("qwinto")
+    assert list(cache_dir.iterdir()) == []
+
+
+def test_a_cache_folder_that_is_a_file_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("PNP_CACHE_DIR", str(not_a_folder))
+    assert load("qwinto") == fresh("qwinto")
+    in_process.cache_clear()
+    assert load("qwinto") == fresh("qwinto")
+
+
+def test_the_cache_folder_is_private_and_bounded(
+        cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache, "LIMIT", 3)
+    folder = qwinto_rules(tmp_path)
+    path = folder / "qwinto.yaml"
+    original = path.read_text()
+    unrelated = cache_dir / "notes.txt"
+    for n in range(6):
+        path.write_text(f"{original}\n# edit {n}\n")
+        load("qwinto", folder)
+        if n == 0:
+            unrelated.write_text("not pnp's")
+    assert cache_dir.stat().st_mode & 0o777 == 0o700
+    files = cached_files(cache_dir)
+    assert len(files) == 3
+    assert all(p.stat().st_mode & 0o777 == 0o600 for p in files)
+    assert unrelated.exists()
+
+
+def test_the_cache_folder_follows_the_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert cache.folder() == tmp_path / "cache"
+    monkeypatch.delenv("PNP_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.folder() == tmp_path / "xdg" / "pnp"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/is/ignored")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.folder() == tmp_path / "home" / ".cache" / "pnp"
