@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from pnp.engine.result import Item, Note, Result, Score
 from pnp.errors import DefinitionError, FormatError, InputError, PnpError, UnknownGameError
-from pnp.games.registry import GAMES
+from pnp.registry import GAMES
 from pnp.version import VERSION
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def load(game: str, rules_dir: Path | None = None, *,
 
 def score(game: str, data: Any, rules_dir: Path | None = None) -> Result:
     """Check and score ``data`` (the calculator's input format, as plain Python data)."""
-    from pnp.games.registry import game as find
+    from pnp.registry import game as find
 
     rules = load(game, rules_dir)
     result: Result = find(game).engine.score(rules, data)

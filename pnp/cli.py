@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from pnp import registry
 from pnp.errors import SHOWN, DefinitionError, PnpError, error_lines, one_line
-from pnp.games import registry
-from pnp.games.registry import DECKS, GAMES
 from pnp.i18n.catalogues import LANGUAGES, default_language
 from pnp.outputs.targets import OUTPUT, Target
+from pnp.registry import DECKS, GAMES
 
 if TYPE_CHECKING:
     from pnp.build.outcomes import Summary

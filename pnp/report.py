@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pnp.definitions.base import GameInfo
 from pnp.engine.result import Result, Score
-from pnp.games.registry import Texts, game
 from pnp.i18n.catalogues import Translate, translator, typography
+from pnp.registry import Texts, game
 
 Line = str | tuple[str, int]
 """A heading, or a label with its points (aligned in a column when printed)."""

@@ -25,6 +25,7 @@ import markdown
 import nh3
 from markupsafe import Markup
 
+from pnp import registry
 from pnp.assets import current, shown
 from pnp.books.figures import Context as FigureContext
 from pnp.books.figures import Figures
@@ -38,7 +39,6 @@ from pnp.definitions.base import GameInfo
 from pnp.draw.identity import lockup_svg
 from pnp.engine.result import Result
 from pnp.errors import DocumentError, FigureError, ReadError, Unreadable
-from pnp.games import registry
 from pnp.i18n.catalogues import LANGUAGES, translator, typography
 from pnp.outputs.targets import sheet_file
 

@@ -1,8 +1,8 @@
 """The rulebooks' figures: sheets, cards and pieces drawn by pnp's own renderers.
 
 A figure is drawn, like everything pnp prints, from the definition and the engine: each
-game's module (``pnp.render.figures_<game>``) names its figures and says how to draw each
-one on a canvas (:class:`Art`), reusing the sheets' ``draw`` functions, the deck's faces
+game's ``figures`` module (``pnp/games/<game>/figures.py``) names its figures and says how to
+draw each one on a canvas (:class:`Art`), reusing the sheets' ``draw`` functions, the deck's faces
 and the pieces of :mod:`pnp.draw.pieces`; change the worked example in ``examples/`` or a
 number in ``rules/`` and the figure follows. Filled sheets are the plain sheet drawn with
 its form fields recorded (:attr:`pnp.draw.canvas.Style.fields`), then written in like a
@@ -40,6 +40,7 @@ from typing import Any, Generic, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import registry
 from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
 from pnp.draw.canvas import FieldBox, Style
@@ -47,7 +48,6 @@ from pnp.draw.geometry import Box
 from pnp.draw.svg import SvgCanvas
 from pnp.engine.common import shown
 from pnp.errors import FigureError, InputError
-from pnp.games import registry
 from pnp.i18n.catalogues import Translate
 from pnp.outputs.documents import FIGURE
 

@@ -37,9 +37,9 @@ def run(out: Path, games: Sequence[str] = (), langs: Sequence[str] = (),
     from pnp.build.manifest import check_out
     from pnp.build.plan import PAPERS, planned
     from pnp.build.previews import write_previews
-    from pnp.games.registry import GAMES
     from pnp.i18n.catalogues import LANGUAGES
     from pnp.outputs.writing import check_folder, check_outside, locked, writable_folder
+    from pnp.registry import GAMES
 
     for place in (out, previews):
         if place:

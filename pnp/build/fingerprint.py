@@ -29,7 +29,7 @@ def inputs(rules_dir: Path | None = None) -> list[tuple[str, Path]]:
     """What every command reads, by name: the current edition's definitions, texts and
     templates, examples and ``pnp.toml``, the definitions of ``rules_dir`` (``--rules``)
     or ``$PNP_RULES_DIR``, and pnp's own code, catalogues and fonts. No output goes there."""
-    from pnp.games.registry import rules_dir as default_rules
+    from pnp.registry import rules_dir as default_rules
 
     edition = current()
     named = [("the edition's definitions", edition.rules),

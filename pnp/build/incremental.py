@@ -54,7 +54,7 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
     for another. Before building anything, the definitions of the games to rebuild are
     checked: a :class:`~pnp.errors.DefinitionError` carries every problem, each once.
     """
-    from pnp.games.registry import rules_dir as default_rules
+    from pnp.registry import rules_dir as default_rules
 
     start = time.perf_counter()
     rules = rules_dir or default_rules()

@@ -9,9 +9,9 @@ from pathlib import Path
 from pnp.build import landing
 from pnp.build.manifest import Manifest
 from pnp.errors import PnpError
-from pnp.games.registry import GAMES
 from pnp.outputs.targets import thumbnail
 from pnp.outputs.writing import write
+from pnp.registry import GAMES
 
 
 def write_index(out: Path, manifest: Manifest) -> None:

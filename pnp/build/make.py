@@ -11,11 +11,11 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from pnp import registry
 from pnp.assets import Edition, current, use
 from pnp.build.outcomes import Outcome
 from pnp.build.previews import write_thumbnail
 from pnp.errors import PnpError, PreflightError
-from pnp.games import registry
 from pnp.outputs.targets import Target, thumbnail
 from pnp.outputs.writing import write
 from pnp.preflight import Finding, check_bytes

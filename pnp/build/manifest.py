@@ -25,7 +25,6 @@ from typing import Any
 
 from pnp.build.fingerprint import inputs
 from pnp.errors import OutputError
-from pnp.games.registry import GAMES
 from pnp.i18n.catalogues import LANGUAGES
 from pnp.outputs.targets import Target, thumbnail
 from pnp.outputs.writing import (
@@ -39,6 +38,7 @@ from pnp.outputs.writing import (
     write,
 )
 from pnp.preflight import Finding, checker, from_record, sound_record
+from pnp.registry import GAMES
 
 MANIFEST = ".pnp-build.json"
 PLAN_CACHE = ".pnp-plan.json"

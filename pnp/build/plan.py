@@ -13,10 +13,10 @@ from typing import Any
 
 from pnp.build.fingerprint import files_digest, shared_inputs
 from pnp.build.manifest import MANIFEST, PLAN_CACHE, claim, own
-from pnp.games.registry import DECKS, GAMES, check_game
 from pnp.i18n.catalogues import LANGUAGES
 from pnp.outputs.targets import SCORER_FILES, Target
 from pnp.outputs.writing import clear, read_own, write
+from pnp.registry import DECKS, GAMES, check_game
 
 PAPERS = ("a4", "letter")
 DECK_KINDS = ("poker", "calibration-long")

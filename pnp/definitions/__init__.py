@@ -14,14 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar, overload
 
+from pnp import registry
 from pnp.assets import shown as _shown
 from pnp.definitions import cache
 from pnp.definitions.base import GameInfo
 from pnp.definitions.source import decode_text, line_of, load_with_lines, read_bytes
 from pnp.errors import DefinitionError, Problem, YamlSyntaxError
-from pnp.games import registry
-from pnp.games.registry import GAMES, check_game, rules_dir
 from pnp.reading import Where
+from pnp.registry import GAMES, check_game, rules_dir
 
 __all__ = ["GAMES", "Check", "check_game", "load", "load_file", "locate", "model_of", "rules_dir",
            "validate_all"]

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from pnp import version
-from pnp.games.registry import GAMES
+from pnp.registry import GAMES
 
 try:
     from _blake2 import blake2b

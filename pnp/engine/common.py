@@ -32,7 +32,7 @@ INVISIBLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x11
 """Code points that show nothing, besides the format characters (category Cf): Unicode's
 default-ignorable ones (the Hangul fillers, joiners, variation selectors, tags) and U+2800,
 the blank braille pattern. Names that differ only by them look the same; a name of them
-alone looks blank. ``templates/scorer/model.js`` holds the same table."""
+alone looks blank. ``pnp/scorer/js/model.js`` holds the same table."""
 
 
 def invisible(char: str) -> bool:

@@ -1,1 +1,1 @@
-"""The games pnp knows: a folder each, and the registry every stage asks."""
+"""The games pnp knows, a folder each; :mod:`pnp.registry` lists them and finds their code."""

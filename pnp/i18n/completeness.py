@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp import registry
 from pnp.assets import current, shown
 from pnp.definitions import GAMES, load
 from pnp.definitions.base import Text
-from pnp.games import registry
 from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR, PACKAGE
 
 SOURCE_LANGUAGE = "en"

@@ -1,8 +1,9 @@
-"""Words for each game's breakdown lines and notes, marked for gettext.
+"""Words every game's breakdown shares: cards written with their suit's symbol, names joined.
 
-Each game has a module here with ``describe(item, _)`` and ``describe_note(note, _)``,
-which turn an engine's plain :class:`~pnp.engine.result.Item` into a sentence in
-the language of ``_``. Engines never hold words; these modules never score.
+Each game's ``texts`` module (``pnp/games/<game>/texts.py``) has ``describe(item, _)`` and
+``describe_note(note, _)``, which turn an engine's plain :class:`~pnp.engine.result.Item`
+into a sentence in the language of ``_``; they use these. Engines never hold words; these
+modules never score.
 """
 
 from __future__ import annotations

@@ -37,13 +37,13 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+from pnp import registry
 from pnp.assets import current, shown
 from pnp.books.files import text_inside
 from pnp.books.references import inline_sources
 from pnp.definitions import load
 from pnp.definitions.base import GameInfo
 from pnp.errors import ScorerError, Unreadable
-from pnp.games import registry
 from pnp.i18n.catalogues import N_, Translate, translator
 from pnp.scorer import scripts as scoring
 

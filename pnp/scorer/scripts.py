@@ -2,7 +2,7 @@
 
 A game's script is a ``.js`` file of its folder (``pnp/games/<game>/sheet.js``, ``pad.js``,
 ``deal.js``...), named and filled in by the game's script module (:attr:`Game.scripts
-<pnp.games.registry.Game.scripts>`), after the shared functions of ``js/common.js``. It is
+<pnp.registry.Game.scripts>`), after the shared functions of ``js/common.js``. It is
 used twice: inside the fillable PDF (:mod:`pnp.sheets.fillable`, Acrobat's form API) and
 inside the scorer page (:mod:`pnp.scorer.page`, a browser). Both read the same functions, so
 a total a phone shows is the one the PDF shows and, as the tests check on thousands of
@@ -41,8 +41,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from pnp import registry
 from pnp.definitions.base import GameInfo
-from pnp.games import registry
 from pnp.i18n.catalogues import N_, translator
 
 MESSAGES = {

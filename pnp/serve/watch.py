@@ -53,8 +53,8 @@ for each cause) and their ``causes``, ``seconds``, and ``final`` (no PDF phase f
 def watched(edition: Edition) -> list[Path]:
     """The folders whose files the books are made from and a writer edits: the edition's
     definitions, texts and examples, and pnp's catalogues."""
-    from pnp.games.registry import rules_dir
     from pnp.i18n.catalogues import LOCALE_DIR
+    from pnp.registry import rules_dir
 
     return [rules_dir(), edition.templates, edition.examples, LOCALE_DIR]
 

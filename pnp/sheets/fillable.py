@@ -39,12 +39,12 @@ from typing import Any
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import registry
 from pnp.definitions.base import GameInfo
 from pnp.draw.canvas import FieldBox
 from pnp.errors import SheetError
-from pnp.games import registry
-from pnp.games.registry import REGISTRY
 from pnp.i18n.catalogues import translator
+from pnp.registry import REGISTRY
 
 FONT = "Helvetica"
 """The one field font: a standard font, the only one a fillable sheet does not embed."""

@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import registry
 from pnp.definitions import load, locate
 from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
@@ -24,7 +25,6 @@ from pnp.draw.canvas import Style, new_canvas
 from pnp.draw.geometry import centred_grid
 from pnp.draw.paper import PAPERS
 from pnp.errors import DefinitionError, SheetError
-from pnp.games import registry
 from pnp.i18n.catalogues import translator
 from pnp.reading import Where
 

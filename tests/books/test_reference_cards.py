@@ -12,8 +12,8 @@ import pytest
 
 from pnp.books.references import Policy
 from pnp.definitions import load
-from pnp.games.registry import GAMES
 from pnp.i18n.catalogues import LANGUAGES
+from pnp.registry import GAMES
 
 if TYPE_CHECKING:
     from conftest import Books

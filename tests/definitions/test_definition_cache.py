@@ -18,11 +18,10 @@ import yaml
 from pydantic import TypeAdapter
 
 import pnp
-from pnp import version
+from pnp import registry, version
 from pnp.definitions import GAMES, cache, load, load_file, model_of, rules_dir, validation
 from pnp.definitions import _load_cached as in_process
 from pnp.errors import DefinitionError
-from pnp.games import registry
 from pnp.inputs import read_file
 
 ROOT = Path(__file__).resolve().parents[2]

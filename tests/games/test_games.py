@@ -1,7 +1,7 @@
 """What every registered game must do: score its worked examples, draw every sheet it
 declares, compose its books and build its page.
 
-Each test runs over :data:`pnp.games.registry.REGISTRY`, so a new game is held to all of it
+Each test runs over :data:`pnp.registry.REGISTRY`, so a new game is held to all of it
 by its registry line. What differs between games is data here: the boxes a copy of each
 sheet has, its title, the words it prints. What one game alone does is tested in its own
 files.
@@ -28,9 +28,9 @@ from pnp.books.compose import PAPERS as BOOK_PAPERS
 from pnp.cli import main
 from pnp.definitions import load
 from pnp.draw.paper import PAPERS, points
-from pnp.games.registry import REGISTRY
 from pnp.i18n.catalogues import LANGUAGES
 from pnp.inputs import read_file
+from pnp.registry import REGISTRY
 from pnp.scorer import page as scorer
 from pnp.sheets.layout import PRINTABLE, WRITING_BOX, layouts, render
 from worked import EXAMPLES

@@ -203,7 +203,7 @@ def test_the_cleaning_drops_nothing_pnp_writes(monkeypatch: pytest.MonkeyPatch) 
     (but for its metadata): no drawing, style sheet or attribute pnp writes is lost."""
     from pnp.books.compose import compose
     from pnp.books.screen import standalone_html
-    from pnp.games.registry import GAMES
+    from pnp.registry import GAMES
 
     given: list[str] = []
     clean = Policy.finished

@@ -428,7 +428,7 @@ def test_template_work_is_refused_in_one_line_or_done(playground: assets.Edition
 
 
 def test_every_bundled_page_is_self_contained() -> None:
-    from pnp.games.registry import GAMES
+    from pnp.registry import GAMES
 
     for game in GAMES:
         for kind in ("rulebook", "card"):

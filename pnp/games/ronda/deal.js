@@ -276,7 +276,7 @@ function rnd_parse(data) {
     before[sides[i]] = points;
   }
   var raw = pnp_sequence(pnp_has(data, "rounds") ? data.rounds : [], pnp_say("rounds"), "rounds");
-  var limit = Math.floor((RND.deck - RND.table) / (RND.hand * players.length));
+  var limit = RND.rounds[String(players.length)];
   if (raw.length > limit) {
     pnp_fail("rounds", "rounds_over", {given: raw.length, players: players.length,
                                        limit: limit});

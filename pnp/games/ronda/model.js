@@ -9,7 +9,7 @@ function page_blank_deal(players) {
   return {rounds: rounds, captured: captured, last: {captured: "", rank: ""}};
 }
 function page_round_limit(players) {
-  return Math.floor((RND.deck - RND.table) / (RND.hand * Math.max(players, 1)));
+  return RND.rounds[String(players)] || 0;
 }
 function page_side_count(players) { return players === RND.partners ? RND.partner_sides : players; }
 PAGE.blank = function () {

@@ -102,6 +102,8 @@ def table(rules: Definition) -> dict[str, Any]:
         "target": rules.target, "ranks": list(rules.deck.ranks),
         "suits": len(rules.deck.suits), "deck": rules.deck.size, "table": rules.deal.table,
         "hand": rules.deal.hand,
+        "rounds": {str(n): rules.rounds(n)
+                   for n in range(rules.players.min, rules.players.max + 1)},
         "kinds": [c.name for c in rules.combinations],
         "cards": {c.name: c.cards for c in rules.combinations},
         "points": {c.name: c.points for c in rules.combinations},

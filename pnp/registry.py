@@ -13,11 +13,11 @@ game's code lives in its folder, ``pnp/games/<name>/``, in modules named for wha
 
 The parts are imported when first asked for, so that ``pnp score`` loads the engine and the
 definition and nothing that draws. The parts every stage calls the same way come typed as
-their contract (:class:`Engine`, :class:`Texts`, :class:`Page`): a module found by name is
-taken to keep it, as the tests of each game exercise. Those only a renderer reads come as
-the module, and the stage that reads one names the type of what it reads. A part is always
-given its own game's definition, which its module types as the game's own class; the
-contracts take the base class, which is what the stages hold.
+their contract (:class:`Engine`, :class:`Texts`, :class:`Page`, :class:`ScriptWriter`): a
+module found by name is taken to keep it, as the tests of each game exercise. Those only a
+renderer reads come as the module, and the stage that reads one names the type of what it
+reads. A part is always given its own game's definition, which its module types as the
+game's own class; the contracts take the base class, which is what the stages hold.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class Game:
 
     def part(self, name: str) -> ModuleType:
         """The module ``name`` of the game's folder."""
-        return importlib.import_module(f"{__package__}.{self.name}.{name}")
+        return importlib.import_module(f"pnp.games.{self.name}.{name}")
 
     @property
     def engine(self) -> Engine:
@@ -137,7 +137,7 @@ class Game:
     @property
     def folder(self) -> Path:
         """The game's folder in the package (its code and its scripts)."""
-        return Path(__file__).parent / self.name
+        return Path(__file__).parent / "games" / self.name
 
 
 REGISTRY: Mapping[str, Game] = {game.name: game for game in (
