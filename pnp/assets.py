@@ -5,7 +5,7 @@ worked examples and fonts. They are package data under ``pnp/data/``: in the
 repository those are links to the top-level ``rules/``, ``templates/``, ``examples/``
 and ``fonts/`` folders, and a wheel carries copies, so a checkout, an editable install
 and an installed wheel all read them from the same place inside the package. The
-gettext catalogues live in ``pnp/locale/`` beside the code.
+gettext catalogues live in ``pnp/i18n/locale/`` beside the code.
 
 A publisher's own **edition** (``pnp init DIR``) is a folder with a ``pnp.toml`` that
 names its own definitions, texts and examples; every command reads those instead of the
@@ -19,7 +19,9 @@ from pathlib import Path
 
 from pnp.errors import EditionError
 
-DATA = Path(__file__).parent / "data"
+PACKAGE = Path(__file__).parent
+"""pnp's own folder: its code, catalogues and bundled data."""
+DATA = PACKAGE / "data"
 """The bundled data folder inside the installed package: what
 ``importlib.resources.files("pnp") / "data"`` answers for a package installed as files,
 without importing importlib.resources (12 ms of every ``pnp score``)."""

@@ -174,7 +174,8 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
     from pnp.sheets.layout import default_kind, render
 
     lang = lang or default_language()
-    kind = kind or default_kind(game)
+    if kind is None:
+        kind = default_kind(game)
     output, mark = _destination(output, Target(game, lang, "sheet", paper, kind=kind,
                                                  per_page=per_page or 1, grayscale=grayscale,
                                                  fillable=fillable), rules_dir)

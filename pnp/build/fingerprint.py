@@ -14,13 +14,11 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
-from pnp.assets import FONTS, current
+from pnp.assets import FONTS, PACKAGE, current
 from pnp.errors import ReadError
 from pnp.outputs.targets import Target
 from pnp.reading import read_path
 
-PACKAGE = Path(__file__).parents[1]
-"""pnp's own folder: its code, catalogues and bundled data."""
 INPUT_LIMIT = 16 * 1024 * 1024
 """Bytes an input of a build (a definition, a text, a font) may have."""
 

@@ -1,4 +1,4 @@
-"""Translations: gettext catalogues (``pnp/locale/<lang>/LC_MESSAGES/*.po``) read with Babel.
+"""Translations: gettext catalogues (``pnp/i18n/locale/<lang>/LC_MESSAGES/*.po``) read with Babel.
 
 English is the source language; Spanish and French have catalogues, one ``.po``
 file per game plus ``pnp.po`` for what all games share.
@@ -15,15 +15,12 @@ import functools
 import os
 import re
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 
 LANGUAGES = ("es", "en", "fr")
 """Languages pnp publishes in; Spanish is the games' source language."""
 
-PACKAGE = Path(str(resources.files("pnp")))
-"""pnp's own folder, found through its resources."""
-LOCALE_DIR = PACKAGE / "locale"
+LOCALE_DIR = Path(__file__).parent / "locale"
 
 Translate = Callable[[str], str]
 

@@ -4,7 +4,7 @@ Four kinds of text are published in every language:
 
 - gettext messages marked in the code and templates (``_()``), per domain: the shared
   ``pnp`` domain and one per game; English is the source, Spanish and French have
-  catalogues in ``pnp/locale``;
+  catalogues in ``pnp/i18n/locale``;
 - the rulebook and the reference card of each game, one Markdown file per language;
 - each game's ``decisions:`` (and ``completion:``), which must be written in every language.
 """
@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp import registry
-from pnp.assets import current, shown
+from pnp.assets import PACKAGE, current, shown
 from pnp.definitions import GAMES, load
 from pnp.definitions.base import Text
-from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR, PACKAGE
+from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR
 
 SOURCE_LANGUAGE = "en"
 PLACEHOLDER = re.compile(r"\{(\w*)\}")

@@ -143,7 +143,7 @@ def outside(tmp_path: Path) -> Path:
 ])
 def test_a_link_leading_outside_the_templates_is_refused(hostile: Path, outside: Path,
                                                           text: str) -> None:
-    templates = hostile.parents[3]
+    templates = hostile.parents[2]
     (templates / "secret.md").symlink_to(outside / "secret.md")
     (templates / "away").symlink_to(outside, target_is_directory=True)
     hostile.write_text(text)
@@ -165,7 +165,7 @@ def test_a_text_or_page_template_that_is_itself_a_link_outside_is_refused(
         compose("rulebook", "qwinto", "en")
     hostile.unlink()
     hostile.write_text("# Hi\n")
-    page = hostile.parents[3] / "rulebook.html.j2"
+    page = hostile.parents[2] / "rulebook.html.j2"
     page.unlink()
     page.symlink_to(outside / "secret.md")
     with pytest.raises(DocumentError, match=r"rulebook.html.j2: not allowed: .* leads outside"):
@@ -238,7 +238,7 @@ is no image)."""
 def test_the_html_edition_is_self_contained_and_forbids_loading(hostile: Path) -> None:
     from PIL import Image
 
-    Image.new("RGB", (4, 4), (200, 0, 0)).save(hostile.parents[3] / "dot.png")
+    Image.new("RGB", (4, 4), (200, 0, 0)).save(hostile.parents[2] / "dot.png")
     hostile.write_text("# Hi\n\n![a dot](dot.png) [up](#hi) [pnp](https://pnp.example/) "
                        f"![inline](data:image/png;base64,{_ONE_PIXEL_PNG})\n")
     page = render("rulebook", "qwinto", "en", fmt="html").decode()
@@ -280,7 +280,7 @@ def test_the_html_edition_is_self_contained_and_forbids_loading(hostile: Path) -
 ])
 def test_a_page_template_or_style_sheet_may_not_refer_outside(
         hostile: Path, file: str, change: tuple[str, str], message: str) -> None:
-    path = hostile.parents[3] / file
+    path = hostile.parents[2] / file
     text = path.read_text()
     assert change[0] in text
     path.write_text(text.replace(change[0], change[1], 1))
@@ -298,7 +298,7 @@ def test_a_page_template_or_style_sheet_may_not_refer_outside(
     "body { background: url(dot.png) }",
 ])
 def test_the_screen_style_sheet_may_refer_to_nothing(hostile: Path, css: str) -> None:
-    screen = hostile.parents[3] / "screen.css"
+    screen = hostile.parents[2] / "screen.css"
     screen.write_text(screen.read_text() + css + "\n")
     with pytest.raises(DocumentError, match=r"screen\.css:\d+: refers to .*outside the page"):
         render("rulebook", "qwinto", "en", fmt="html")
@@ -347,7 +347,7 @@ def test_an_error_in_an_included_text_names_that_file_and_line(hostile: Path) ->
 
 
 def test_an_error_in_the_page_template_names_it(hostile: Path) -> None:
-    page = hostile.parents[3] / "rulebook.html.j2"
+    page = hostile.parents[2] / "rulebook.html.j2"
     page.write_text(page.read_text().replace("<main>", "<main>{{ 1 / 0 }}"))
     with pytest.raises(DocumentError, match=r"rulebook\.html\.j2:38: division by zero"):
         compose("rulebook", "qwinto", "en")

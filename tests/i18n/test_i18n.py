@@ -34,7 +34,7 @@ def test_report_finds_a_missing_translation_and_the_command_fails(
     from pnp.i18n import completeness as translations
 
     locale = tmp_path / "locale"
-    shutil.copytree(ROOT / "pnp" / "locale", locale)
+    shutil.copytree(ROOT / "pnp" / "i18n" / "locale", locale)
     po = locale / "fr" / "LC_MESSAGES" / "pnp.po"
     po.write_text(po.read_text().replace('msgstr "Classement"', 'msgstr ""'))
     monkeypatch.setattr(translations, "LOCALE_DIR", locale)
@@ -79,7 +79,7 @@ def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     from pnp.i18n import completeness as translations
 
     folder = tmp_path / "locale"
-    shutil.copytree(ROOT / "pnp" / "locale", folder)
+    shutil.copytree(ROOT / "pnp" / "i18n" / "locale", folder)
     monkeypatch.setattr(translations, "LOCALE_DIR", folder)
     monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
     return folder

@@ -45,9 +45,9 @@ READERS = {
     ("definitions/cache.py", "read"): "the definition cache: no link followed, a regular "
                                       "file owned by this user",
     ("definitions/cache.py", "write"): "writes the definition cache",
-    ("i18n/catalogues.py", "catalogue"): "pnp's own message catalogues (pnp/locale), not an "
+    ("i18n/catalogues.py", "catalogue"): "pnp's own message catalogues (pnp/i18n/locale), not an "
                                          "edition's",
-    ("i18n/completeness.py", "catalogue_gaps"): "pnp's own message catalogues (pnp/locale)",
+    ("i18n/completeness.py", "catalogue_gaps"): "pnp's own message catalogues (pnp/i18n/locale)",
     ("scorer/scripts.py", "_text"): "pnp's own scripts (the .js files of its package), never "
                                     "an edition's",
     ("preflight/__init__.py", "checker"): "preflight's own source, hashed",
