@@ -1,5 +1,6 @@
 # One command each: `make run` (set up, then build every sheet, card, deck and rulebook into
-# output/) and `make test` (set up, lint, type-check, check translations, test).
+# output/) and `make test` (set up; lint Python and JavaScript, type-check, check the layers'
+# imports, the definitions and translations; test).
 # `make bench` measures the build, the calculator and `pnp serve --watch`; `make previews`
 # redraws the README's pictures from a build.
 VENV ?= .venv
@@ -15,7 +16,7 @@ SYSTEM_PACKAGES = poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuz
 setup: system $(VENV)/.installed js
 
 # pdf.js, playwright-core and axe-core for the fillable sheets' and the scorer pages'
-# end-to-end tests (tests/js).
+# end-to-end tests, and ESLint for pnp's scripts (tests/js).
 js: tests/js/node_modules/.package-lock.json
 
 tests/js/node_modules/.package-lock.json: tests/js/package-lock.json | system
@@ -43,7 +44,8 @@ run: setup
 
 test: setup
 	$(BIN)/ruff check pnp tests bench
-	tests/js/node_modules/.bin/eslint -c tests/js/eslint.config.js --suppressions-location tests/js/eslint-suppressions.json --max-warnings 0 pnp
+	tests/js/node_modules/.bin/eslint -c tests/js/eslint.config.js \
+		--suppressions-location tests/js/eslint-suppressions.json --max-warnings 0 pnp
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/pnp validate
@@ -59,5 +61,6 @@ previews: setup
 	$(BIN)/pnp build --lang en --paper a4 --previews docs/previews
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis tests/js/node_modules tests/js/build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache \
+		.grimp_cache tests/js/node_modules tests/js/build
 	find output -mindepth 1 ! -name .gitkeep -delete
