@@ -27,14 +27,17 @@ def _composed(kind: str, game: str, lang: str) -> Any:
 
 
 @functools.cache
-def _pdf(kind: str, game: str, lang: str, paper: str) -> bytes:
-    from pnp.books.compose import PAPERS
-    from pnp.books.pdf import fit_paper, render_pdf
+def _laid_out(kind: str, game: str, lang: str) -> bytes:
+    from pnp.books.pdf import render_pdf
 
-    first = PAPERS[kind][0]
-    if paper != first:
-        return fit_paper(_pdf(kind, game, lang, first), paper)
     return render_pdf(_composed(kind, game, lang))
+
+
+@functools.cache
+def _pdf(kind: str, game: str, lang: str, paper: str) -> bytes:
+    from pnp.books.render import on_paper
+
+    return on_paper(_laid_out(kind, game, lang), kind, paper)
 
 
 @functools.cache

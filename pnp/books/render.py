@@ -30,7 +30,13 @@ def renderings(kind: str, game: str, lang: str, outputs: Sequence[tuple[str, str
             yield standalone_html(composed, paper).encode("utf-8")
             continue
         laid_out = laid_out or render_pdf(composed)
-        yield laid_out if paper == PAPERS[kind][0] else fit_paper(laid_out, paper)
+        yield on_paper(laid_out, kind, paper)
+
+
+def on_paper(laid_out: bytes, kind: str, paper: str) -> bytes:
+    """A ``kind`` of book laid out on its first paper, on ``paper``: the same pages, fitted
+    (one layout serves every paper)."""
+    return laid_out if paper == PAPERS[kind][0] else fit_paper(laid_out, paper)
 
 
 def render(kind: str, game: str, lang: str, fmt: str = "pdf", paper: str | None = None,

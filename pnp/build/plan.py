@@ -13,12 +13,14 @@ from typing import Any
 
 from pnp.build.fingerprint import files_digest, shared_inputs
 from pnp.build.manifest import MANIFEST, PLAN_CACHE, claim, own
+from pnp.draw.paper import PAPERS as SIZES
 from pnp.i18n.catalogues import LANGUAGES
 from pnp.outputs.targets import SCORER_FILES, Target
 from pnp.outputs.writing import clear, read_own, write
 from pnp.registry import DECKS, GAMES, check_game
 
-PAPERS = ("a4", "letter")
+PAPERS = tuple(SIZES)
+"""The papers every sheet, deck and rulebook is built on."""
 DECK_KINDS = ("poker", "calibration-long")
 """What the build makes of each deck: poker-size cards backed on the long edge, and the
 calibration sheet that measures the printer's drift for that flip."""
