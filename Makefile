@@ -1,40 +1,57 @@
-# One command each: `make run` (set up, then build every sheet, card, deck and rulebook into
-# output/) and `make test` (set up; lint Python and JavaScript, type-check, check the layers'
-# imports, the definitions and translations; test).
+# One command each: `make run` (set up what running needs, then build every sheet, card, deck
+# and rulebook into output/) and `make test` (set up that and what the tests need; lint Python
+# and JavaScript, type-check, check the layers' imports, the definitions and translations;
+# test).
 # `make bench` measures the build, the calculator and `pnp serve --watch`; `make previews`
 # redraws the README's pictures from a build.
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-SYSTEM_TOOLS = pdftoppm pdffonts qpdf chromium
-SYSTEM_LIBRARIES = libpango-1.0.so.0 libpangoft2-1.0.so.0 libharfbuzz-subset.so.0
-SYSTEM_PACKAGES = poppler-utils qpdf libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
-	chromium
+# What running needs: Pango and HarfBuzz for WeasyPrint, and the package with its runtime
+# dependencies. The tests need more: poppler and qpdf to check PDFs, Chromium for the
+# browser tests, the test extra, and the npm packages of tests/js.
+RUN_LIBRARIES = libpango-1.0.so.0 libpangoft2-1.0.so.0 libharfbuzz-subset.so.0
+RUN_PACKAGES = libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+TEST_TOOLS = pdftoppm pdffonts qpdf chromium
+TEST_PACKAGES = poppler-utils qpdf chromium
 
-.PHONY: setup system js run test bench previews clean
+.PHONY: setup test-setup system test-system js run test bench previews clean
 
-setup: system $(VENV)/.installed js
+setup: system $(VENV)/.installed
+
+test-setup: setup test-system $(VENV)/.tested js
 
 # pdf.js, playwright-core and axe-core for the fillable sheets' and the scorer pages'
 # end-to-end tests, and ESLint for pnp's scripts (tests/js).
 js: tests/js/node_modules/.package-lock.json
 
-tests/js/node_modules/.package-lock.json: tests/js/package-lock.json | system
+tests/js/node_modules/.package-lock.json: tests/js/package-lock.json
 	cd tests/js && npm ci --no-audit --no-fund --silent
 
-# Debian packages pnp and its tests use: poppler and qpdf to check PDFs, Pango and
-# HarfBuzz for WeasyPrint (installed when missing; needs root or sudo).
-system:
-	@missing=""; for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
-	for lib in $(SYSTEM_LIBRARIES); do ldconfig -p | grep -q "$$lib" || missing=1; done; \
+# Debian packages (installed when a command or library is missing; needs root or sudo):
+# $(call apt,COMMANDS,LIBRARIES,PACKAGES)
+define apt
+	@missing=""; for tool in $(1); do command -v $$tool >/dev/null || missing=1; done; \
+	for lib in $(2); do ldconfig -p | grep -q "$$lib" || missing=1; done; \
 	if [ -n "$$missing" ]; then \
 		sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
 		$$sudo apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $(SYSTEM_PACKAGES) >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $(3) >/dev/null; \
 	fi
+endef
+
+system:
+	$(call apt,,$(RUN_LIBRARIES),$(RUN_PACKAGES))
+
+test-system: system
+	$(call apt,$(TEST_TOOLS),,$(TEST_PACKAGES))
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.tested: $(VENV)/.installed
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
@@ -42,7 +59,9 @@ run: setup
 	$(BIN)/pnp validate
 	$(BIN)/pnp build
 
-test: setup
+# pytest runs on every core, each module on one worker (--dist loadscope), so that a
+# module's costly fixtures (the wheel and its venv, the pdf.js runs) are made once.
+test: test-setup
 	$(BIN)/ruff check pnp tests bench
 	tests/js/node_modules/.bin/eslint -c tests/js/eslint.config.js \
 		--suppressions-location tests/js/eslint-suppressions.json --max-warnings 0 pnp
@@ -50,7 +69,7 @@ test: setup
 	$(BIN)/lint-imports
 	$(BIN)/pnp validate
 	$(BIN)/pnp translations
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadscope
 
 bench: setup
 	$(BIN)/python bench/build.py
@@ -62,5 +81,5 @@ previews: setup
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache \
-		.grimp_cache tests/js/node_modules tests/js/build
+		.grimp_cache tests/js/node_modules
 	find output -mindepth 1 ! -name .gitkeep -delete

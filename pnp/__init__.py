@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
+from pnp import registry
 from pnp.engine.result import Item, Note, Result, Score
 from pnp.errors import DefinitionError, FormatError, InputError, PnpError, UnknownGameError
 from pnp.registry import GAMES
@@ -64,10 +65,9 @@ def load(game: str, rules_dir: Path | None = None, *,
 
 def score(game: str, data: Any, rules_dir: Path | None = None) -> Result:
     """Check and score ``data`` (the calculator's input format, as plain Python data)."""
-    from pnp.registry import game as find
+    from pnp.definitions import load as load_definition
 
-    rules = load(game, rules_dir)
-    result: Result = find(game).engine.score(rules, data)
+    result: Result = registry.game(game).engine.score(load_definition(game, rules_dir), data)
     return result
 
 

@@ -54,7 +54,8 @@ class Edition:
 
     @classmethod
     def bundled(cls) -> Edition:
-        return cls(**{name: DATA / name for name in EDITABLE})
+        """pnp's own edition, made once: every definition load asks for it."""
+        return _BUNDLED
 
     @classmethod
     def from_folder(cls, folder: Path) -> Edition:
@@ -113,6 +114,8 @@ class Edition:
         """How the edition is shown to people: its folder, or "bundled"."""
         return shown(self.config.parent) if self.config else "bundled"
 
+
+_BUNDLED = Edition(**{name: DATA / name for name in EDITABLE})
 
 _current: Edition | None = None
 

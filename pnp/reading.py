@@ -18,7 +18,6 @@ the callers name the file. Only light modules are imported: ``pnp score`` reads 
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -183,6 +182,8 @@ def load_json(text: str) -> Any:
     >>> load_json('{"failed": 2, "rows": {}}')
     {'failed': 2, 'rows': {}}
     """
+    import json  # here, not at import: ``pnp score`` reads YAML far more often
+
     _scan_json(text)
     try:
         return json.loads(text)
@@ -231,6 +232,8 @@ def _json_string(text: str, match: re.Match[str], keys: dict[str, int] | None) -
     token = match.group()[:-len(match.group("colon"))] if keys is not None else match.group()
     value = token[1:-1]
     if "\\" in token:
+        import json
+
         try:
             value = json.loads(token)
             value.encode("utf-8")

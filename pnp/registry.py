@@ -62,12 +62,13 @@ class Page(Protocol):
 
 class ScriptWriter(Protocol):
     """A module of a game's folder that writes one of its scripts (:attr:`Game.scripts`): the
-    ``.js`` file it fills in, what that script may say and what it is filled in with. One that
-    writes a fillable sheet's script may also name an ``EPILOGUE``, a file of its folder run
-    after the sheet's driver and filled in with the same values."""
+    ``.js`` file it fills in, what that script may say and what it is filled in with."""
 
     SCRIPT: str
     """Its script's file, in the game's folder."""
+    EPILOGUE: str | None
+    """For a fillable sheet's script, a file of the game's folder run after the sheet's
+    driver and filled in with the same values, or ``None``."""
     MESSAGES: Mapping[str, str]
     """What the script may say beyond the shared messages, by key (marked with ``N_``)."""
 

@@ -10,6 +10,19 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis's two wall-clock checks (a case's 200 ms deadline, and the "too slow" health
+# check on generating cases) fail a sound test on a busy machine, so neither is kept; each
+# test says how many cases it runs. `make test` takes the default profile; CI (where `CI`
+# is set) the "ci" one, which runs the same cases each time (a red CI is one a developer
+# can replay), prints the blob that replays a failure, and keeps no database in its fresh
+# clone. HYPOTHESIS_PROFILE chooses one by name.
+settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", settings.get_profile("default"), derandomize=True,
+                          print_blob=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI")
+                                     else "default"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -55,6 +55,9 @@ ATTRIBUTES = {"*": {"id", "class", "title", "lang"}, "a": {"href"}, "img": {"src
 
 MARKDOWN_SECONDS = 2.0
 """Processor time reading a document's Markdown may take (the longest bundled: 0.05 s)."""
+PAGE_ESCAPES = jinja2.select_autoescape(["html", "j2"])
+"""What the page template escapes: HTML and its includes (one function, so that the
+compiled templates are kept for every book, :mod:`pnp.books.sandbox`)."""
 
 @dataclass(frozen=True)
 class Composed:
@@ -122,7 +125,7 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
                      in _flatten(converter.toc_tokens))  # type: ignore[attr-defined]
     kind_title = _("Rules of play") if kind == "rulebook" else _("Reference card")
     title = f"{rules.name(lang)} — {kind_title}"
-    design = Sandbox(templates, autoescape=jinja2.select_autoescape(["html", "j2"]))
+    design = Sandbox(templates, autoescape=PAGE_ESCAPES)
     identity = rules.print.identity
     colours = [tint.colour for tint in identity.colours]
     page = render_template(design, f"{kind}.html.j2", {

@@ -3,7 +3,8 @@
 :func:`render_pdf` lays the page out with the bundled fonts (:func:`font_faces`, copied into a
 folder of their own that goes with the layout), through a fetcher that reads only the
 edition's templates and pnp's fonts: anything else stops the build. A last page left nearly
-empty is laid out again, looser or tighter (:data:`SPACINGS`).
+empty is laid out once more, with the back matter set smaller or starting a page, as the
+first layout tells (:func:`refit`).
 
 A rulebook is laid out once, on an A4 page whose text block also fits a US Letter page;
 :func:`fit_paper` gives the Letter edition by recentring the page boxes. Both editions have
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,8 @@ from pnp.errors import DocumentError, Unreadable
 from pnp.outputs.documents import keyword
 
 LAYOUT_SECONDS = 6.0
-"""Processor time WeasyPrint may take to lay out a document (the longest bundled: 1.5 s)."""
+"""Processor time WeasyPrint may take to lay out a document, and to write it (the longest
+bundled: 0.7 s and 0.3 s)."""
 
 
 def render_pdf(composed: Composed) -> bytes:
@@ -56,22 +58,23 @@ def _lay_out(composed: Composed, fonts: Any) -> tuple[bytes, dict[str, tuple[int
     text = shown(source(composed.kind, composed.game, composed.lang))
     base_url = current().templates.as_uri() + "/"
 
-    def lay_out(page: str) -> Any:
+    def lay_out(*refitted: str) -> Any:
+        sheets = [style, *(weasyprint.CSS(string=css, font_config=fonts) for css in refitted)]
         with time_limit(LAYOUT_SECONDS):
-            return weasyprint.HTML(string=page, base_url=base_url, url_fetcher=fetcher).render(
-                stylesheets=[style], font_config=fonts)
+            return weasyprint.HTML(string=composed.html, base_url=base_url,
+                                   url_fetcher=fetcher).render(stylesheets=sheets,
+                                                               font_config=fonts)
 
     try:
         style = weasyprint.CSS(string=size + font_faces(), url_fetcher=fetcher,
                                font_config=fonts)
-        document = lay_out(composed.html)
+        document = lay_out()
         fill = last_page_fill(document) if len(document.pages) > 2 else 1.0
-        for spacing in SPACINGS:
-            if fill >= SHORT_LAST_PAGE:
-                break
-            retry = lay_out(_spaced(composed.html, spacing))
-            if (retry_fill := last_page_fill(retry)) > fill:
-                document, fill = retry, retry_fill
+        refitted = refit(document) if fill < SHORT_LAST_PAGE else None
+        if refitted is not None:
+            retry = lay_out(refitted)
+            if (len(retry.pages), -last_page_fill(retry)) < (len(document.pages), -fill):
+                document = retry
         document.metadata.keywords = [keyword(composed.kind)]
         places = {name[len("art-"):]: (index, box)
                   for index, page in enumerate(document.pages)
@@ -92,32 +95,95 @@ def _lay_out(composed: Composed, fonts: Any) -> tuple[bytes, dict[str, tuple[int
 
 SHORT_LAST_PAGE = 0.2
 """A last page filled less than this (of its text block's height) is laid out again."""
-SPACINGS = ("loose", "tight")
-"""Classes of ``<html>`` the style sheet sets looser or closer, tried in turn when the last
-page comes out nearly empty: the first pushes more lines onto it (which nearly always
-works), the second pulls its lines back onto the page before; the fullest last page is
-kept. A layout costs about as much as the first, so only the books that need it pay."""
+SAFETY = 0.03
+"""How far (of a text block's height) :func:`refit`'s foresight may be wrong: what a page
+leaves blank at its foot when lines flow onto the next (a line kept with the next, a
+heading kept with its first lines)."""
+BACK_MATTER = "back-matter"
+"""The class of the back matter's heading (the edition's rulings, then the credits): what
+may be set smaller, or start a page, so that the last page does not come out nearly
+empty."""
+SMALLEST_BACK_MATTER = 0.85
+"""The back matter is set no smaller than this, of its size (about 9 pt for 10.5 pt)."""
+CHAPTER_END = 0.25
+"""How full (of its text block's height) the page that ends the rules must be, at least,
+for the back matter to start the next page."""
 
 
-def _spaced(page: str, spacing: str) -> str:
-    """The page with ``spacing`` among its root element's classes."""
-    return re.sub(r"<html\b", f'<html class="{spacing}"', page, count=1)
+def refit(document: Any) -> str | None:
+    """A style sheet that lays the book out again with a last page that is not nearly empty,
+    told from its first layout, or None if the back matter cannot make one.
+
+    Only the back matter changes, so the pages before it stay as they were and the second
+    layout is as foreseen. Where the back matter, set smaller (down to
+    :data:`SMALLEST_BACK_MATTER`), gives up the room the last page's lines need on the page
+    before, it is set only as much smaller as that takes: each of its paragraphs then takes
+    as many lines as its words fill, at the smaller size. Otherwise, the back matter starts
+    a page, if the rules then end on a page :data:`CHAPTER_END` full and the last page is
+    still the last, and no longer nearly empty.
+    """
+    from weasyprint.formatting_structure import boxes
+
+    start: float | None = None
+    # Each paragraph of the back matter (each part on a page): its lines, their height (of
+    # a text block's) and their length in lines as full as its own (all but the last).
+    paragraphs: list[tuple[int, float, float]] = []
+    for page in document.pages:
+        top, height = page._page_box.content_box_y(), float(page._page_box.height)
+        for child in page._page_box.children:  # WeasyPrint's layout tree
+            if isinstance(child, boxes.MarginBox):
+                continue
+            for box in child.descendants():
+                if box.element_tag == "h1":
+                    if start is None and BACK_MATTER in (box.element.get("class") or "").split():
+                        start = float(box.position_y - top) / height
+                elif start is not None and isinstance(box, boxes.BlockContainerBox):
+                    lines = [line for line in box.children if isinstance(line, boxes.LineBox)]
+                    if not lines:
+                        continue
+                    widths = [float(line.width) for line in lines]
+                    full = sum(widths[:-1]) / (len(lines) - 1) if len(lines) > 1 else 1.0
+                    paragraphs.append((len(lines),
+                                       sum(float(line.margin_height()) for line in lines)
+                                       / len(lines) / height,
+                                       sum(widths) / full if full else len(lines)))
+    if start is None:
+        return None
+
+    def given_up(scale: float) -> float:
+        """The room the back matter gives up set at ``scale`` of its size."""
+        return sum((lines - min(lines, max(1, math.ceil(scale * length - 0.01))) * scale) * high
+                   for lines, high, length in paragraphs)
+
+    last = last_page_fill(document)
+    needed = max(0.0, last - (1 - page_fill(document.pages[-2]))) + SAFETY
+    for percent in range(99, round(100 * SMALLEST_BACK_MATTER) - 1, -1):
+        if given_up(percent / 100) >= needed:
+            return f".{BACK_MATTER} ~ :not(h1) {{ font-size: {percent / 100:.2f}em; }}"
+    if start >= CHAPTER_END and SHORT_LAST_PAGE + SAFETY <= last + 1 - start <= 1 - SAFETY:
+        return f".{BACK_MATTER} {{ break-before: page; }}"
+    return None
 
 
 def last_page_fill(document: Any) -> float:
     """How much of its text block's height the last page of a laid-out document uses."""
+    return page_fill(document.pages[-1])
+
+
+def page_fill(page: Any) -> float:
+    """How much of its text block's height a laid-out page uses."""
     from weasyprint.formatting_structure import boxes
 
-    page = document.pages[-1]._page_box  # WeasyPrint's layout tree: no public accessor
-    top, height = page.content_box_y(), page.height
+    box = page._page_box  # WeasyPrint's layout tree: no public accessor
+    top, height = box.content_box_y(), box.height
     bottom = top
-    for child in page.children:
+    for child in box.children:
         if isinstance(child, boxes.MarginBox):
             continue
-        for box in child.descendants():
-            if isinstance(box, (boxes.LineBox, boxes.ReplacedBox)) or (
-                    isinstance(box, boxes.BlockBox) and not box.children):
-                bottom = max(bottom, box.position_y + box.margin_height())
+        for inner in child.descendants():
+            if isinstance(inner, (boxes.LineBox, boxes.ReplacedBox)) or (
+                    isinstance(inner, boxes.BlockBox) and not inner.children):
+                bottom = max(bottom, inner.position_y + inner.margin_height())
     return float((bottom - top) / height) if height else 1.0
 
 

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 import jinja2
 from jinja2 import nodes
+from jinja2.bccache import Bucket
 from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
@@ -33,7 +34,8 @@ from pnp.definitions.base import in_language
 from pnp.errors import DocumentError, Outside, Unreadable
 
 TEMPLATE_SECONDS = 4.0
-"""Time a document's templates may take to render (the longest bundled one takes 0.15 s)."""
+"""Processor time a document's templates may take to render (the longest bundled one takes
+0.15 s), checked at every step and call and, for one long call, by :func:`time_limit`."""
 TEMPLATE_MEMORY = 256 * 1024 * 1024
 """Memory a template may take while it renders, beyond what the process already uses."""
 MAX_TEXT = 128 * 1024
@@ -74,6 +76,27 @@ class _EditionLoader(jinja2.BaseLoader):
         return text, str(path), lambda: True
 
 
+class _Compiled(jinja2.BytecodeCache):
+    """The code of the templates compiled in this process, by name and source: a template
+    is read through the edition's reader every time, and compiled again only when its text
+    has changed."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, tuple[str, Any]] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        checksum, code = self.code.get(bucket.key, ("", None))
+        if checksum == bucket.checksum:
+            bucket.code = code
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = (bucket.checksum, bucket.code)
+
+
+_COMPILED: dict[tuple[tuple[str, Any], ...], _Compiled] = {}
+"""A cache for each set of options (they change the code a template compiles to)."""
+
+
 class Sandbox(SandboxedEnvironment):
     """The environment a document's templates render in: sandboxed, reading only the
     edition's templates, and bounded in time (every loop step, call and filter checks
@@ -86,16 +109,17 @@ class Sandbox(SandboxedEnvironment):
         self.templates = templates
         self.read: list[tuple[Path, str]] = []
         """(path, text) of every template read, the first being the one rendered."""
+        compiled = _COMPILED.setdefault(tuple(sorted(options.items())), _Compiled())
         super().__init__(loader=_EditionLoader(templates, self.read),
                          undefined=jinja2.StrictUndefined, optimized=False,
-                         **options)
+                         bytecode_cache=compiled, **options)
         self.deadline = math.inf
         del self.globals["lipsum"]
         self.filters.update(signed=_signed, tr=in_language, pnp_steps=self._steps)
         self.filters = {name: self._timed(function) for name, function in self.filters.items()}
 
     def check(self) -> None:
-        if time.monotonic() > self.deadline:
+        if time.process_time() > self.deadline:
             raise _Refused(f"takes longer than {TEMPLATE_SECONDS:g} s to render "
                            f"(a loop too long?)")
 
@@ -155,7 +179,7 @@ def render_template(env: Sandbox, name: str, context: dict[str, Any],
                     limit: int = MAX_TEXT) -> str:
     """``name`` rendered in ``env``, within the deadline, the memory allowance and
     ``limit`` characters; whatever goes wrong is one line naming the file and line."""
-    env.deadline = time.monotonic() + TEMPLATE_SECONDS
+    env.deadline = time.process_time() + TEMPLATE_SECONDS
     main = env.templates / name
     parts: list[str] = []
     size = 0

@@ -49,7 +49,10 @@ def shared_inputs() -> list[Path]:
 
 
 def own_inputs(target: Target, rules_dir: Path) -> list[Path]:
-    """The files only this target's game and language are made from."""
+    """The files only this target's game and language are made from (the scorer's service
+    worker is pnp's own script with the game's name written in: nothing but the code)."""
+    if target.document == "scorer" and target.fmt == "js":
+        return []
     files = [rules_dir / f"{target.game}.yaml"]
     if target.document == "scorer":
         from pnp.scorer.page import files as page_files

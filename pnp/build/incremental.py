@@ -88,7 +88,7 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
             _build_all(todo, out, edition, jobs, manifest, summary, progress)
         elif manifest_bytes(manifest) != recorded:
             write_manifest(out, manifest)
-        write_index(out, manifest)
+        write_index(out, manifest, rules)
     summary.seconds = time.perf_counter() - start
     return summary
 

@@ -14,19 +14,20 @@ from pnp.outputs.writing import write
 from pnp.registry import GAMES
 
 
-def write_index(out: Path, manifest: Manifest) -> None:
-    """``index.html``, the landing page of the files built in ``out``."""
+def write_index(out: Path, manifest: Manifest, rules_dir: Path) -> None:
+    """``index.html``, the landing page of the files built in ``out`` from the definitions
+    in ``rules_dir``."""
 
     def picture(key: str) -> str | None:
         thumb = thumbnail(Path(key))
         return thumb.as_posix() if key.endswith(".pdf") and (out / thumb).exists() else None
 
     built = {key: entry for key, entry in manifest.items() if (out / key).exists()}
-    page = landing.page(built, _landing_games(), picture)
+    page = landing.page(built, _landing_games(rules_dir), picture)
     write(out / "index.html", page.encode(), within=out)
 
 
-def _landing_games() -> list[landing.Game]:
+def _landing_games(rules_dir: Path) -> list[landing.Game]:
     """Each game's name, facts and lockup for the landing page (a definition that does not
     load is shown by its name alone: the build has reported it already)."""
     from pnp.definitions import load
@@ -35,7 +36,7 @@ def _landing_games() -> list[landing.Game]:
     games = []
     for game in GAMES:
         try:
-            rules = load(game)
+            rules = load(game, rules_dir)
         except PnpError:
             games.append(landing.Game(game, game.capitalize(), "", None, html.escape(game)))
             continue

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.i18n.catalogues import LANGUAGES
+from pnp.outputs.targets import Target, target_of
 
 LANGUAGE_NAMES = {"es": "Español", "en": "English", "fr": "Français"}
 """Each language named in itself, as a reader looks for it."""
@@ -30,71 +31,45 @@ FIRST_KINDS = ("sheet", "pad", "aid")
 """The sheet a new player prints first, whichever of these the game has."""
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One built file, as the landing page describes it."""
-
-    key: str
-    game: str
-    lang: str
-    document: str
-    """``rulebook``, ``card``, ``deck``, ``calibration``, ``sheet`` or ``scorer``."""
-    paper: str
-    fmt: str
-    kind: str = ""
-    per_page: int = 1
-    grayscale: bool = False
-    fillable: bool = False
-
-    @property
-    def label(self) -> str:
-        if self.document == "rulebook":
-            return "Rulebook" if self.fmt == "pdf" else "Rulebook, web page"
-        if self.document == "card":
-            return "Reference card (A5)"
-        if self.document == "deck":
-            return f"Deck, {self.kind}-size cards, printed on both sides"
-        if self.document == "calibration":
-            return "Deck calibration sheet"
-        if self.document == "scorer":
-            return "Scorer for a phone"
-        parts = [KIND_NAMES.get(self.kind, self.kind.capitalize())]
-        if self.per_page > 1:
-            parts.append(f"{self.per_page} per sheet")
-        if self.fillable:
-            parts.append("fillable")
-        if self.grayscale:
-            parts.append("black & white")
-        return " · ".join(parts)
+def role(target: Target) -> str:
+    """What a built file is to a player: its document, but ``calibration`` for a deck's
+    calibration sheet (one of :data:`FIRST_ORDER`)."""
+    if target.document == "deck" and target.kind.startswith("calibration"):
+        return "calibration"
+    return target.document
 
 
-_NAME = re.compile(r"(?P<game>[a-z]+)-(?P<material>[a-z0-9-]+?)(?:-(?P<paper>a4|letter|a5))?"
-                   r"\.(?P<fmt>pdf|html)")
+def label(target: Target) -> str:
+    """The file as the page names it (``Score sheet · 4 per sheet · black & white``)."""
+    if target.document == "rulebook":
+        return "Rulebook" if target.fmt == "pdf" else "Rulebook, web page"
+    if target.document == "card":
+        return "Reference card (A5)"
+    if role(target) == "calibration":
+        return "Deck calibration sheet"
+    if target.document == "deck":
+        x, y = target.offset
+        moves = ([f"{abs(x):g} mm {'right' if x > 0 else 'left'}"] if x else []) + (
+            [f"{abs(y):g} mm {'up' if y > 0 else 'down'}"] if y else [])
+        return f"Deck, {target.kind}-size cards, printed on both sides" + (
+            f", backs moved {' and '.join(moves)}" if moves else "")
+    if target.document == "scorer":
+        return "Scorer for a phone"
+    parts = [KIND_NAMES.get(target.kind, target.kind.capitalize())]
+    if target.per_page > 1:
+        parts.append(f"{target.per_page} per sheet")
+    if target.fillable:
+        parts.append("fillable")
+    if target.grayscale:
+        parts.append("black & white")
+    return " · ".join(parts)
 
 
-def describe(key: str) -> Entry | None:
-    """The entry for a manifest key such as ``qwinto/en/qwinto-sheet-grayscale-2up-a4.pdf``
-    (``None`` for a name pnp does not make)."""
-    parts = key.split("/")
-    if len(parts) != 3:
-        return None
-    game, lang, name = parts
-    match = _NAME.fullmatch(name)
-    if not match or match["game"] != game:
-        return None
-    material, paper, fmt = match["material"], match["paper"] or "", match["fmt"]
-    document, kind, options = "sheet", material, []
-    if material in ("rulebook", "card", "scorer"):
-        document, kind = material, ""
-    elif material.startswith("deck-"):
-        kind = material.removeprefix("deck-")
-        document = "calibration" if kind.startswith("calibration") else "deck"
-    else:
-        kind, *options = material.split("-")
-    per_page = next((int(o[:-2]) for o in options if re.fullmatch(r"\d+up", o)), 1)
-    return Entry(key=key, game=game, lang=lang, document=document, paper=paper, fmt=fmt,
-                 kind=kind, per_page=per_page, grayscale="grayscale" in options,
-                 fillable="fillable" in options)
+def describe(key: str) -> Target | None:
+    """The file a manifest key such as ``qwinto/en/qwinto-sheet-grayscale-2up-a4.pdf`` names,
+    if the page lists it: a PDF or web page pnp makes."""
+    target = target_of(key)
+    return target if target is not None and target.fmt in ("pdf", "html") else None
 
 
 @dataclass(frozen=True)
@@ -109,9 +84,9 @@ class Game:
     """The title lockup as inline SVG."""
 
 
-def _first_set(entries: list[Entry], paper: str) -> list[Entry]:
+def _first_set(entries: list[Target], paper: str) -> list[Target]:
     """What to print first on ``paper``: the rulebook, the first sheet, the card, the deck."""
-    def pick(test: Callable[[Entry], bool]) -> list[Entry]:
+    def pick(test: Callable[[Target], bool]) -> list[Target]:
         return [e for e in entries if test(e)][:1]
 
     first_kind = next((k for k in FIRST_KINDS if any(e.kind == k for e in entries)), "")
@@ -119,8 +94,8 @@ def _first_set(entries: list[Entry], paper: str) -> list[Entry]:
             + pick(lambda e: e.document == "sheet" and e.kind == first_kind and e.paper == paper
                    and e.per_page == 1 and not e.grayscale and not e.fillable)
             + pick(lambda e: e.document == "card")
-            + pick(lambda e: e.document == "calibration" and e.paper == paper)
-            + pick(lambda e: e.document == "deck" and e.paper == paper))
+            + pick(lambda e: role(e) == "calibration" and e.paper == paper)
+            + pick(lambda e: role(e) == "deck" and e.paper == paper and not any(e.offset)))
 
 
 def _wrap_name(name: str) -> str:
@@ -132,16 +107,21 @@ def _size(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} B"
 
 
-def _item(entry: Entry, info: Mapping[str, Any], game: Game, thumb: str | None,
-          qr: bool = False) -> str:
-    """One file's link; ``qr`` asks for a QR code of its address where the page is served
-    by ``pnp serve`` (a file opened from disk has no address a phone could use)."""
+def _item(entry: Target, manifest: Mapping[str, Mapping[str, Any]], game: Game,
+          thumbnail: Callable[[str], str | None] | None) -> str:
+    """One file's link, with its first page from ``thumbnail``; without one (a scorer), a QR
+    code of its address where the page is served by ``pnp serve`` (a file opened from disk
+    has no address a phone could use)."""
+    key = entry.relative.as_posix()
+    info = manifest[key]
+    thumb = thumbnail(key) if thumbnail else None
+    qr = thumbnail is None
     language = LANGUAGE_NAMES.get(entry.lang, entry.lang)
     where = ", ".join(p for p in (language, PAPER_NAMES.get(entry.paper, "")) if p)
     if thumb:
         picture = (f'<img src="{html.escape(thumb)}" loading="lazy" '
                    f'alt="First page of the {html.escape(game.name)} '
-                   f'{html.escape(entry.label.lower())} ({html.escape(where)})">')
+                   f'{html.escape(label(entry).lower())} ({html.escape(where)})">')
     else:
         picture = f'<span class="web-thumb" aria-hidden="true">{game.lockup}</span>'
     pages = info.get("pages") or 0
@@ -151,11 +131,11 @@ def _item(entry: Entry, info: Mapping[str, Any], game: Game, thumb: str | None,
     facts.append(_size(int(info.get("size", 0))))
     paper = entry.paper if entry.paper in ("a4", "letter") else "any"
     return (f'<li data-paper="{paper}" data-lang="{entry.lang}">'
-            f'<a href="{html.escape(entry.key)}">{picture}'
-            f'<span class="label">{html.escape(entry.label)}</span>'
+            f'<a href="{html.escape(key)}">{picture}'
+            f'<span class="label">{html.escape(label(entry))}</span>'
             f'<span class="where">{html.escape(where)} · {" · ".join(facts)}</span>'
-            f'<span class="file">{_wrap_name(entry.key.rsplit("/", 1)[-1])}</span></a>'
-            + (f'<span class="qr" data-qr="{html.escape(entry.key)}" '
+            f'<span class="file">{_wrap_name(entry.relative.name)}</span></a>'
+            + (f'<span class="qr" data-qr="{html.escape(key)}" '
                f'data-alt="QR code: open the {html.escape(game.name)} scorer '
                f'({html.escape(where)}) on a phone"></span>' if qr else "")
             + "</li>")
@@ -167,7 +147,7 @@ def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
     folder); ``thumbnail(key)`` is the first page's picture, if there is one."""
     from pnp.scorer.scripts import source
 
-    entries: dict[str, list[Entry]] = {}
+    entries: dict[str, list[Target]] = {}
     for key in sorted(manifest):
         entry = describe(key)
         if entry is not None:
@@ -182,11 +162,11 @@ def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
         chosen = sorted(dict.fromkeys(
             e for lang in LANGUAGES for paper in ("a4", "letter")
             for e in _first_set([x for x in mine if x.lang == lang], paper)),
-            key=lambda e: (LANGUAGES.index(e.lang), FIRST_ORDER.index(e.document)))
-        first = [_item(e, manifest[e.key], game, thumbnail(e.key)) for e in chosen]
+            key=lambda e: (LANGUAGES.index(e.lang), FIRST_ORDER.index(role(e))))
+        first = [_item(e, manifest, game, thumbnail) for e in chosen]
         scorers = [e for e in mine if e.document == "scorer"]
-        phone = "".join(_item(e, manifest[e.key], game, None, qr=True) for e in scorers)
-        others = [_item(e, manifest[e.key], game, thumbnail(e.key)) for e in mine
+        phone = "".join(_item(e, manifest, game, None) for e in scorers)
+        others = [_item(e, manifest, game, thumbnail) for e in mine
                   if e not in chosen and e not in scorers]
         cards.append(
             f'<article class="game" id="{game.game}" aria-labelledby="{game.game}-title">'

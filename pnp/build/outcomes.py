@@ -17,12 +17,14 @@ class Outcome:
     size: int = 0
     pages: int = 0
     seconds: float = 0.0
+    """Processor seconds the worker spent making the file (steady on a busy machine): its
+    share of the piece's rendering, writing, thumbnail and preflight."""
     error: str = ""
     sha256: str = ""
     findings: tuple[Finding, ...] = ()
     """What the preflight found in the file (:mod:`pnp.preflight`)."""
     checking: float = 0.0
-    """Seconds of ``seconds`` the preflight took."""
+    """Processor seconds of ``seconds`` the preflight took."""
 
     @property
     def line(self) -> str:

@@ -120,12 +120,15 @@ def planned(out: Path, games: Sequence[str] = GAMES, langs: Sequence[str] = LANG
 def pieces(targets: Sequence[Target]) -> list[list[Target]]:
     """The targets grouped into pieces of work, the slowest first.
 
-    A document's formats and papers are one piece: they share one composition and
-    one layout. Putting the slowest first keeps every worker busy to the end.
+    A book's formats and papers are one piece: they share one composition and one layout;
+    a sheet or a deck file, drawn alone, is a piece of its own (a language's twenty deck
+    files in one piece would leave one worker busy long after the others). Putting the
+    slowest first keeps every worker busy to the end.
     """
     groups: dict[object, list[Target]] = {}
     for target in targets:
-        key = (target.game, target.lang, target.document) if target.document != "sheet" else target
+        alone = target.document in ("sheet", "deck")
+        key = target if alone else (target.game, target.lang, target.document)
         groups.setdefault(key, []).append(target)
     cost = {"rulebook": 0, "card": 1, "deck": 1, "scorer": 4}
     return sorted(groups.values(),

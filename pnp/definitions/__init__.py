@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import functools
+import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar, overload
@@ -47,11 +49,49 @@ def load(game: str, directory: Path | None = None, *,
          model: type[GameInfo] = GameInfo) -> GameInfo:
     """Load and validate ``game``'s definition from ``directory`` (default :func:`rules_dir`).
 
-    A file that validated before is read from :mod:`pnp.definitions.cache` instead.
+    A file loaded before in this process, and unchanged since, is not read again (see
+    :func:`_unchanged`); one that validated before is read from :mod:`pnp.definitions.cache`.
     ``model`` is the game's own definition class, for a caller that knows the game: the
     definition comes typed as one (and is refused if it is not).
     """
-    path = (directory or rules_dir()) / f"{check_game(game)}.yaml"
+    path = os.path.join(directory or rules_dir(), f"{check_game(game)}.yaml")
+    try:
+        status = os.stat(path)
+    except OSError:
+        status = None
+    known = _LOADED.get(path)
+    if known is not None and status is not None and known[0] == _unchanged(status):
+        definition = known[1]
+    else:
+        definition = _read(Path(path), game, status)
+    if not isinstance(definition, model):
+        raise TypeError(f"the {game} definition is not a {model.__module__}.{model.__name__}")
+    return definition
+
+
+RACY = 2_000_000_000
+"""Nanoseconds within which a file's times may not tell two versions apart: a file's clock
+ticks coarsely (some milliseconds; two seconds on FAT), so one written again in the same
+tick may keep its size and times. A file changed this recently is read on every load."""
+
+KEPT = 32
+"""Definition files whose definitions this process keeps; the first loaded go first."""
+
+_LOADED: dict[str, tuple[tuple[int, ...], GameInfo]] = {}
+"""Definitions loaded in this process, by file, with what :func:`_unchanged` saw of it."""
+
+
+def _unchanged(status: os.stat_result) -> tuple[int, ...]:
+    """What tells a file's versions apart without reading it: the file (device and inode:
+    a file replaced or a link pointed elsewhere is another), its size, and its times of
+    change, of which only ``st_ctime`` cannot be set back by hand."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns,
+            status.st_ctime_ns)
+
+
+def _read(path: Path, game: str, status: os.stat_result | None) -> GameInfo:
+    """``game``'s definition at ``path``, read through the hardened reader; kept for the next
+    :func:`load` if ``status`` (taken before reading) was not too recent to tell."""
     try:
         content = read_bytes(path)
     except YamlSyntaxError as exc:
@@ -60,19 +100,26 @@ def load(game: str, directory: Path | None = None, *,
         definition = _load_cached(str(path), game, content)
     except (YamlSyntaxError, DefinitionError):
         definition = load_file(path, game)
-    if not isinstance(definition, model):
-        raise TypeError(f"the {game} definition is not a {model.__module__}.{model.__name__}")
+    if status is not None and time.time_ns() - max(status.st_mtime_ns,
+                                                   status.st_ctime_ns) > RACY:
+        if len(_LOADED) >= KEPT:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[str(path)] = (_unchanged(status), definition)
     return definition
 
 
 @functools.lru_cache(maxsize=32)
 def _load_cached(path: str, game: str, content: bytes) -> GameInfo:
-    """``content`` validated, or read from the cache if it validated before.
+    """``content`` validated, or as shipped with pnp (the bundled definitions, see
+    :data:`cache.SHIPPED`), or read from the cache if it validated before.
 
     A file that does not validate raises here and is read again by :func:`load_file`,
     so that its problems are reported exactly as by ``pnp validate``.
     """
     model = model_of(game)
+    definition = cache.read_shipped(game, content, model)
+    if definition is not None:
+        return definition
     cache_key = cache.key(game, content)
     definition = cache.read(game, cache_key, model)
     if definition is None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, dataclass_transform
+from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, cast, dataclass_transform
 
 
 class Constrained:
@@ -94,14 +94,70 @@ Grey = Annotated[float, STRICT, Constrained(ge=0, le=1, allow_inf_nan=False)]
 @dataclass_transform(frozen_default=True, kw_only_default=True)
 class Model:
     """Base of every definition object: each subclass is made a frozen dataclass whose
-    fields are given by name (so a subclass may add fields after defaulted ones)."""
+    fields are given by name (so a subclass may add fields after defaulted ones).
+
+    What :func:`dataclasses.dataclass` would write for each class (``__init__``, ``__eq__``,
+    ``__hash__``, ``__repr__`` and the refusal to change a field) is written once, here:
+    writing it compiles code for every class, which was most of what importing a game's
+    definition cost ``pnp score``. The dataclass machinery still lists each class's fields,
+    for :func:`dataclasses.fields`, :func:`dataclasses.replace` and pydantic.
+    """
 
     __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
     """Read by pydantic when it validates, inherited by every subclass."""
+    __names: ClassVar[tuple[str, ...]] = ()
+    __defaults: ClassVar[dict[str, Field[Any]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        dataclass(frozen=True, kw_only=True)(cls)
+        if not cls.__dict__.get("__doc__"):
+            cls.__doc__ = f"A definition's {cls.__name__}."
+        dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
+        listed = fields(cast(Any, cls))
+        cls.__names = tuple(f.name for f in listed)
+        cls.__defaults = {f.name: f for f in listed
+                          if f.default is not MISSING or f.default_factory is not MISSING}
+
+    def __init__(self, **values: Any) -> None:
+        name = type(self).__qualname__
+        for field in self.__names:
+            if field in values:
+                value = values.pop(field)
+            elif field in self.__defaults:
+                default = self.__defaults[field]
+                value = (default.default if default.default_factory is MISSING
+                         else default.default_factory())
+            else:
+                raise TypeError(f"{name}.__init__() missing 1 required keyword-only argument: "
+                                f"'{field}'")
+            object.__setattr__(self, field, value)
+        if values:
+            raise TypeError(f"{name}.__init__() got an unexpected keyword argument "
+                            f"'{next(iter(values))}'")
+        post_init = getattr(self, "__post_init__", None)
+        if post_init is not None:
+            post_init()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.__values() == other.__values()
+
+    def __hash__(self) -> int:
+        return hash(self.__values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{field}={getattr(self, field)!r}" for field in self.__names)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, field) for field in self.__names)
 
 
 class Text(Model):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -41,12 +42,14 @@ class PnpCanvas(Canvas):
                    *args: object, **kwargs: object) -> None:
         font, size = self._font()
         current = font
-        for face, run in fonts.runs(text, font):
+        pieces = fonts.runs(text, font)
+        for index, (face, run) in enumerate(pieces):
             if face != current:
                 self.setFont(face, size)
                 current = face
             self._draw_run(x, y, run, *args, **kwargs)
-            x += fonts.width(run, face, size)
+            if index + 1 < len(pieces):
+                x += fonts.width(run, face, size)
         if current != font:
             self.setFont(font, size)
 
@@ -85,6 +88,34 @@ def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, sub
     canvas.setSubject(subject)
     canvas.setKeywords(keyword(document))
     return canvas
+
+
+def draw_paths(canvas: Canvas, draw: Callable[..., None], *args: Hashable) -> None:
+    """``draw(canvas, *args)`` for a drawing of paths and colours only, which restores the
+    state it changes (between ``saveState`` and ``restoreState``): its operators depend on
+    ``args`` alone, so they are made once per process and copied into each page that draws
+    it again (a deck's 1,300 shape icons, the same in every language, paper and move of the
+    backs). A drawing with text, an image or a transparency must not come here: those name
+    resources of their own document."""
+    vars(canvas)["_code"].extend(_path_code(draw, args, vars(canvas)["_fillMode"]))
+
+
+@functools.lru_cache(maxsize=16384)
+def _path_code(draw: Callable[..., None], args: tuple[Hashable, ...],
+               fill_mode: int) -> tuple[str, ...]:
+    """The operators ``draw(canvas, *args)`` writes, on a canvas that fills by ``fill_mode``
+    (the only state a path's operators read)."""
+    scratch = _scratch()
+    code: list[str] = vars(scratch)["_code"]
+    code.clear()
+    vars(scratch)["_fillMode"] = fill_mode
+    draw(scratch, *args)
+    return tuple(code)
+
+
+@functools.cache
+def _scratch() -> Canvas:
+    return Canvas(io.BytesIO())
 
 
 @dataclass(frozen=True)

@@ -31,31 +31,45 @@ FALLBACK = {SANS: SYMBOLS, SANS_BOLD: SYMBOLS_BOLD, DISPLAY: SYMBOLS_BOLD}
 def register() -> None:
     """Register the bundled faces with reportlab (once per process)."""
     from reportlab.lib.fonts import addMapping
+
+    for name in FILES:
+        _face(name)
+    addMapping(SANS, 0, 0, SANS)
+    addMapping(SANS, 1, 0, SANS_BOLD)
+
+
+@functools.cache
+def _face(name: str) -> None:
+    """Register one bundled face: measuring a title needs only its own face, so a build with
+    nothing to draw (whose landing page measures the lockups) reads one font, not five."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name, file in FILES.items():
-        # Not ASCII-readable: reportlab would otherwise put all 95 ASCII glyphs in every
-        # subset (7 KB a face); the ToUnicode map keeps the text searchable and copyable.
-        pdfmetrics.registerFont(TTFont(name, str(FONTS / file), asciiReadable=False))
-    addMapping(SANS, 0, 0, SANS)
-    addMapping(SANS, 1, 0, SANS_BOLD)
+    # Not ASCII-readable: reportlab would otherwise put all 95 ASCII glyphs in every
+    # subset (7 KB a face); the ToUnicode map keeps the text searchable and copyable.
+    pdfmetrics.registerFont(TTFont(name, str(FONTS / FILES[name]), asciiReadable=False))
 
 
 @functools.cache
 def _covers(font: str, char: str) -> bool:
     from reportlab.pdfbase import pdfmetrics
 
-    register()
     face = getattr(pdfmetrics.getFont(font), "face", None)
     return face is None or ord(char) in face.charToGlyph
 
 
-def runs(text: str, font: str) -> list[tuple[str, str]]:
-    """``text`` cut into (face, run) pieces: each character in ``font`` or in its fallback."""
+@functools.lru_cache(maxsize=65536)
+def runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
+    """``text`` cut into (face, run) pieces: each character in ``font`` or in its fallback.
+
+    Kept, as sheets and decks draw the same few labels thousands of times. The faces it
+    names are registered (the fallback only if it takes a character).
+    """
+    if font in FILES:
+        _face(font)
     fallback = FALLBACK.get(font)
     if fallback is None:
-        return [(font, text)] if text else []
+        return ((font, text),) if text else ()
     pieces: list[tuple[str, str]] = []
     for char in text:
         face = font if char.isspace() or _covers(font, char) else fallback
@@ -63,7 +77,9 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
             pieces[-1] = (face, pieces[-1][1] + char)
         else:
             pieces.append((face, char))
-    return pieces
+    if any(face == fallback for face, _run in pieces):
+        _face(fallback)
+    return tuple(pieces)
 
 
 def width(text: str, font: str, size: float) -> float:

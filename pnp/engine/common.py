@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Protocol
@@ -53,6 +52,8 @@ class Range(Protocol):
 
 
 def mapping(value: Any, where: str) -> Mapping[str, Any]:
+    if type(value) is dict:  # most are: a plain dict spares the Mapping check its ABC lookup
+        return value
     if not isinstance(value, Mapping):
         raise FormatError(f"{where}: expected a mapping, got {shown(value)}")
     return value
@@ -80,6 +81,8 @@ def only_keys(data: Mapping[str, Any], allowed: Collection[str], where: str) -> 
     for key in data:
         if key not in allowed:
             text = key if isinstance(key, str) else "null" if key is None else shown(key)
+            import difflib
+
             close = difflib.get_close_matches(text, list(allowed), n=1) if len(text) <= 80 else []
             hint = f" (did you mean '{close[0]}'?)" if close else (
                 f" (expected {', '.join(sorted(allowed))})")
@@ -143,6 +146,10 @@ def name(value: Any, where: str) -> str:
     if len(text) > NAME_LENGTH:
         raise InputError(f"{where}: {shown_name(value)} is longer than {NAME_LENGTH} "
                          "characters")
+    if text.isascii() and text.isprintable():
+        if not any(char.isalnum() for char in text):
+            raise InputError(f"{where}: {shown_name(value)} has no letter or digit")
+        return value
     for char in text:
         if unicodedata.category(char) in _CONTROLS or char in BIDI_CONTROLS:
             raise InputError(f"{where}: {shown_name(value)} holds a control character "

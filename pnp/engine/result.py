@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """One line of a breakdown: what it is, its details, and the points it gives."""
 
@@ -23,7 +23,7 @@ class Item:
         return {"what": self.what, **self.detail, "points": self.points}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Score:
     """One sheet, hand record or side: its breakdown and its total."""
 
@@ -40,7 +40,7 @@ class Score:
         return {"total": self.total, "breakdown": [i.to_json() for i in self.items]}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Note:
     """Something worth telling beside the totals (a warning, the winner, a target reached)."""
 
@@ -51,7 +51,7 @@ class Note:
         return {"what": self.what, **self.detail}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """A scored input. ``single`` results have one score under the name ``""``."""
 

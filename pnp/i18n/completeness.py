@@ -39,12 +39,12 @@ class Gap:
 
 
 def sources(domain: str) -> list[Path]:
-    """The files whose marked messages belong to ``domain``."""
+    """The files whose marked messages belong to ``domain``: a game's folder, or for the
+    common catalogue every other module of pnp and the shared templates."""
+    games = PACKAGE / "games"
     if domain == COMMON:
-        return [*(PACKAGE / name for name in (
-            "report.py", "cli.py", "sheets/layout.py", "i18n/words.py", "draw/identity.py",
-            "books/compose.py", "scorer/scripts.py", "scorer/page.py", "books/figures.py",
-            "draw/pieces.py")), *sorted(current().templates.glob("*.j2"))]
+        return [*(path for path in sorted(PACKAGE.rglob("*.py")) if games not in path.parents),
+                *sorted(current().templates.glob("*.j2"))]
     return sorted(registry.game(domain).folder.glob("*.py"))
 
 

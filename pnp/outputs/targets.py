@@ -10,6 +10,7 @@ a book that names a sheet so that players can find it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,3 +106,47 @@ def thumbnail(relative: Path) -> Path:
 def destination(target: Target, output: Path | None = None) -> Path:
     """Where a command writes ``target``: ``output``, else its place under :data:`OUTPUT`."""
     return output or OUTPUT / target.relative
+
+
+_SCORER = {name.format(game="").lstrip("-"): fmt for fmt, name in SCORER_FILES.items()}
+_MOVE = r"(?:-(?P<{axis}>\d+(?:\.\d+)?)mm-(?P<{axis}_way>{ways}))?"
+_NAME = re.compile(
+    r"(?P<game>[a-z]+)-(?:"
+    r"(?P<book>rulebook|card)"
+    r"|deck-(?P<deck>[a-z]+(?:-long)?)(?:-backs" + _MOVE.format(axis="x", ways="right|left")
+    + _MOVE.format(axis="y", ways="up|down") + r")?"
+    r"|(?P<sheet>[a-z][a-z0-9]*)(?P<fillable>-fillable)?(?P<grayscale>-grayscale)?"
+    r"(?:-(?P<per_page>[2-9]|[1-9][0-9])up)?"
+    r")-(?P<paper>[a-z][a-z0-9]*)\.(?P<fmt>pdf|html)")
+
+
+def target_of(relative: str) -> Target | None:
+    """The target whose :attr:`Target.relative` is ``relative`` (a path with ``/``), or
+    ``None`` for a name pnp does not make: the one reading of the names worked out above.
+
+    >>> target_of("xactika/en/xactika-deck-poker-backs-1mm-left-a4.pdf").offset
+    (-1.0, 0.0)
+    >>> target_of("qwinto/en/kwingto-sheet-a4.pdf") is None
+    True
+    """
+    parts = relative.split("/")
+    if len(parts) != 3:
+        return None
+    game, lang, name = parts
+    if (fmt := _SCORER.get(name.removeprefix(f"{game}-"))) and name.startswith(f"{game}-"):
+        return Target(game, lang, "scorer", "", fmt=fmt)
+    match = _NAME.fullmatch(name)
+    if not match or match["game"] != game:
+        return None
+    paper, fmt = match["paper"], match["fmt"]
+    if match["book"]:
+        found = Target(game, lang, match["book"], paper, fmt=fmt)
+    elif match["deck"]:
+        x = float(match["x"] or 0) * (-1 if match["x_way"] == "left" else 1)
+        y = float(match["y"] or 0) * (-1 if match["y_way"] == "down" else 1)
+        found = Target(game, lang, "deck", paper, fmt=fmt, kind=match["deck"], offset=(x, y))
+    else:
+        found = Target(game, lang, "sheet", paper, fmt=fmt, kind=match["sheet"],
+                       per_page=int(match["per_page"] or 1),
+                       grayscale=bool(match["grayscale"]), fillable=bool(match["fillable"]))
+    return found if found.relative.as_posix() == relative else None

@@ -1,7 +1,8 @@
 """``pnp preflight``: measure every page of a built PDF against the rules of print.
 
 Each page is measured the way pdfplumber measures it — pdfminer's layout of every glyph
-(its box and size), rect, line and curve (with stroke, fill, line width and dash) — and
+(its box and size), rect, line and curve (with stroke, fill, line width and dash), read
+from pdfium's objects (:mod:`pnp.preflight.read`) — and
 each finding names the file, the page and a position in millimetres from the top-left
 corner of the page as printed (its MediaBox, wherever that box starts: pdfplumber's own
 coordinates keep the box's offset). What is drawn is measured as drawn: clipping paths
@@ -64,9 +65,10 @@ sheet.
 
 Findings that concern the whole file (structure) have page 0 and no position. Input is
 bounded: at most :data:`MAX_BYTES` bytes and :data:`MAX_PAGES` pages, else the file is
-refused (:class:`PreflightError`), as is a file that is not a readable PDF. Content
-streams are tokenised by qpdf and each is read once however often it is placed (a deck's
-back on every card): pdfminer's own parser takes most of the time otherwise.
+refused (:class:`PreflightError`), as is a file that is not a readable PDF. Pages are read
+by pdfium (C); a form placed again and again (a deck's back on every card) is measured once.
+``tests/preflight/pdfminer_pages.py`` keeps the former pdfminer reader, against which the
+tests and ``bench/preflight.py`` compare this one.
 """
 
 from __future__ import annotations
@@ -82,9 +84,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PreflightError, ReadError
-from pnp.preflight.fonts import font_findings, structure, unembedded_fonts
+from pnp.preflight.fonts import font_findings, shown, structure
 from pnp.preflight.page import Finding
-from pnp.preflight.read import first_line, kind_of, read_pages, unreadable, without_object_streams
+from pnp.preflight.read import first_line, kind_of, read_pages, unreadable
 from pnp.preflight.rules import page_findings, running_type
 from pnp.reading import MiB, read_path
 
@@ -122,16 +124,11 @@ def check_bytes(data: bytes, name: str) -> list[Finding]:
         document = kind_of(pdf, name)
         findings = structure(pdf, name)
         with unreadable(name):
-            unembedded = unembedded_fonts(pdf)
-        plain = without_object_streams(pdf, data)
-        if plain is data:
-            measured = list(read_pages(data, name, pdf))
-        else:
-            with pikepdf.open(io.BytesIO(plain)) as copy:
-                measured = list(read_pages(plain, name, copy))
+            content = shown(pdf)
+        measured = list(read_pages(data, name, pdf, content.forms))
     for page in measured:
         findings += page_findings(page, document, name)
-    findings += font_findings(unembedded, measured, name)
+    findings += font_findings(content.unembedded, measured, name)
     findings += running_type(measured, document, name)
     return sorted(set(findings), key=lambda f: (f.page, f.y, f.x, f.rule, f.message))
 
@@ -172,7 +169,7 @@ def checker() -> str:
     digest = hashlib.sha256()
     for module in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(module.read_bytes())
-    for package in ("pdfplumber", "pdfminer.six", "pikepdf"):
+    for package in ("pypdfium2", "pikepdf"):
         try:
             digest.update(f"{package} {version(package)}".encode())
         except PackageNotFoundError:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pnp.preflight.geometry import Box, millimetres
@@ -18,7 +19,7 @@ def structure(pdf: Any, name: str) -> list[Finding]:
         problems += [str(p) for p in pdf.check_pdf_syntax()]
     except Exception as exc:  # qpdf's own failure is a structure problem of the file
         problems.append(first_line(exc))
-    said = [" ".join(STREAM.sub("", p).split()) for p in dict.fromkeys(problems)]
+    said = list(dict.fromkeys(" ".join(STREAM.sub("", p).split()) for p in problems))
     if not said:
         return []
     text = "; ".join(said)
@@ -26,24 +27,37 @@ def structure(pdf: Any, name: str) -> list[Finding]:
                     f"qpdf: {text if len(text) <= 300 else text[:297] + '...'}")]
 
 
-STREAM = re.compile(r"^stream <[^>]*>:? ?")
-"""How qpdf names a file it reads from memory, left out of its warnings."""
+STREAM = re.compile(r"^(?:WARNING: )?stream <[^>]*>:? ?")
+"""How qpdf names a file it reads from memory (a Python object's address, different at each
+run), left out of its warnings."""
 
 
 UnembeddedFont = tuple[int, str, Box | None]
 """The page it is drawn on, the font's name, and where (an annotation's rectangle) if known."""
 
 
-def unembedded_fonts(pdf: Any) -> list[UnembeddedFont]:
+@dataclass
+class Shown:
+    """What the pages show, read from their content in one pass."""
+
+    unembedded: list[UnembeddedFont]
     """Fonts that draw text somewhere and are not in the file."""
+    forms: list[list[Any]]
+    """For each page, the forms its own content places, in order."""
+
+
+def shown(pdf: Any) -> Shown:
     import pikepdf
 
     found: list[UnembeddedFont] = []
+    forms: list[list[Any]] = []
     seen: dict[tuple[int, int], set[str]] = {}
     for number, page in enumerate(pdf.pages, start=1):
         left, top = float(page.mediabox[0]), float(page.mediabox[3])
-        shown = _shown_fonts(page.obj, page.obj.get("/Resources"), seen, pikepdf, set())
-        for font in sorted(shown):
+        forms.append([])
+        fonts = _shown_fonts(page.obj, page.obj.get("/Resources"), seen, pikepdf, set(),
+                             forms[-1])
+        for font in sorted(fonts):
             found.append((number, font, None))
         for annotation in page.obj.get("/Annots") or []:
             appearance = (annotation.get("/AP") or {}).get("/N")
@@ -57,13 +71,14 @@ def unembedded_fonts(pdf: Any) -> list[UnembeddedFont]:
                 rect = [float(v) for v in annotation.get("/Rect", [0, 0, 0, 0])]
                 box = (rect[0] - left, top - rect[3], rect[2] - left, top - rect[1])
                 found += [(number, font, box) for font in sorted(fonts)]
-    return list(dict.fromkeys(found))
+    return Shown(list(dict.fromkeys(found)), forms)
 
 
 def _shown_fonts(content: Any, resources: Any, seen: dict[tuple[int, int], set[str]],
-                 pikepdf: Any, active: set[tuple[int, int]]) -> set[str]:
+                 pikepdf: Any, active: set[tuple[int, int]],
+                 placed: list[Any] | None = None) -> set[str]:
     """The names of the unembedded fonts ``content`` shows text with, forms it places
-    included (each form read once)."""
+    included (each form read once); the forms it places itself go in ``placed``."""
     key = content.objgen if content.is_indirect else (0, id(content))
     if key in seen:
         return seen[key]
@@ -87,6 +102,8 @@ def _shown_fonts(content: Any, resources: Any, seen: dict[tuple[int, int], set[s
         elif operator == "Do" and operands and isinstance(xobjects, pikepdf.Dictionary):
             form = xobjects.get(str(operands[0]))
             if isinstance(form, pikepdf.Stream) and form.get("/Subtype") == "/Form":
+                if placed is not None:
+                    placed.append((str(operands[0]), form))
                 result |= _shown_fonts(form, form.get("/Resources", resources), seen, pikepdf,
                                        active)
         elif operator in ("Tj", "TJ", "'", '"') and current is not None \

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.preflight.geometry import Box, Segment, outline, segments, union
+from pnp.preflight.geometry import EPSILON, Box, Segment, crosses, outline, segments, union
 
 
 @dataclass(frozen=True, order=True)
@@ -107,15 +107,39 @@ class Shape:
     dashed: bool = False
     height: float = 0.0
     """The page's height, to turn the path's points the way of pdfplumber's."""
+    moved: tuple[float, float] = (0.0, 0.0)
+    """How far the path's points are moved on the page (a form placed again: its shapes
+    are measured once)."""
     inked: Box = field(init=False)
     """Its box grown by the ink beyond its outline."""
 
-    @functools.cached_property
+    @property
     def segments(self) -> list[Segment]:
         """Its outline as straight segments (closed where it is filled)."""
-        path = [(command[0], *((float(x), self.height - float(y)) for x, y in command[1:]))
-                for command in self.path]
-        return segments(path, closed=self.filled) or outline(self.box)
+        if not self._spans:
+            return outline(self.box)
+        dx, dy = self.moved
+        return [(x0 + dx, y0 - dy, x1 + dx, y1 - dy)
+                for *_span, (x0, y0, x1, y1) in self._spans]
+
+    @functools.cached_property
+    def _spans(self) -> tuple[Span, ...]:
+        return _outline(tuple(self.path), self.height, self.filled)
+
+    def enters(self, box: Box) -> bool:
+        """Whether its outline, thickened by its reach, enters ``box``: tested
+        (:func:`crosses`) for the segments whose span meets the box so thickened, as no
+        other can, in the path's own place (a form placed again is flattened once)."""
+        reach = self.reach
+        spans = self._spans
+        if not spans:
+            return any(crosses(s, box, reach) for s in outline(self.box))
+        dx, dy = self.moved
+        box = (box[0] - dx, box[1] + dy, box[2] - dx, box[3] + dy)
+        x0, y0 = box[0] - reach + EPSILON, box[1] - reach + EPSILON
+        x1, y1 = box[2] + reach - EPSILON, box[3] + reach - EPSILON
+        return any(crosses(segment, box, reach) for low_x, high_x, low_y, high_y, segment
+                   in spans if high_x > x0 and low_x < x1 and high_y > y0 and low_y < y1)
 
     @property
     def reach(self) -> float:
@@ -125,6 +149,20 @@ class Shape:
     def __post_init__(self) -> None:
         r = self.reach
         self.inked = (self.box[0] - r, self.box[1] - r, self.box[2] + r, self.box[3] + r)
+
+
+Span = tuple[float, float, float, float, Segment]
+"""A segment after the box it spans: x0, x1, y0, y1."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _outline(path: tuple[Any, ...], height: float, closed: bool) -> tuple[Span, ...]:
+    """A path's outline as straight segments, in pdfplumber's coordinates, each after its
+    span: once for a form placed again and again."""
+    flat = segments([(command[0], *((float(x), height - float(y)) for x, y in command[1:]))
+                     for command in path], closed=closed)
+    return tuple((min(s[0], s[2]), max(s[0], s[2]), min(s[1], s[3]), max(s[1], s[3]), s)
+                 for s in flat)
 
 
 @dataclass

@@ -1,12 +1,12 @@
-"""Reading a PDF into measured pages: pdfminer's layout over qpdf's parser."""
+"""Reading a PDF into measured pages: pdfium's objects, measured the way pdfminer does."""
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import io
+import ctypes
+import hashlib
 import math
-import types
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,21 +17,8 @@ from pnp.outputs.documents import FIGURE, KEYWORD
 from pnp.preflight.geometry import EPSILON, Box, meets
 from pnp.preflight.page import Glyph, Page, Shape
 
-
-def without_object_streams(pdf: Any, data: bytes) -> bytes:
-    """``data``, or the same objects written one by one if it packs them in object
-    streams (a tagged rulebook packs thousands): pdfminer reads a whole object stream to
-    find one object in it, qpdf writes them out in a few milliseconds."""
-    import pikepdf
-
-    if b"/ObjStm" not in data:
-        return data
-    copy = io.BytesIO()
-    try:
-        pdf.save(copy, object_stream_mode=pikepdf.ObjectStreamMode.disable)
-    except (pikepdf.PdfError, ValueError):
-        return data
-    return copy.getvalue()
+Matrix = tuple[float, float, float, float, float, float]
+Point = tuple[float, float]
 
 
 def first_line(exc: BaseException) -> str:
@@ -53,33 +40,9 @@ def kind_of(pdf: Any, name: str) -> str:
     return "sheet"
 
 
-def read_pages(data: bytes, name: str, document: Any) -> Iterator[Page]:
-    """Each page as pdfplumber measures it. ``document`` is the same file opened with
-    pikepdf, whose parser (qpdf's) reads the content streams for pdfminer: the same
-    operators and operands, several times faster."""
-    import pdfplumber
-    from pdfminer.pdfpage import PDFPage
-
-    reader = _reader()
-    source = reader.Source(document)
-    with unreadable(name):
-        pdf = pdfplumber.open(io.BytesIO(data))
-    with pdf:
-        with unreadable(name):
-            objects = list(PDFPage.create_pages(pdf.doc))
-        for number, page_object in enumerate(objects, start=1):
-            with unreadable(name):
-                page = reader.Page(pdf, page_object, page_number=number)
-                page.source = source
-                page.layout  # noqa: B018 (pdfminer reads the page here)
-            yield _measure(page)
-            page.close()
-
-
 @contextlib.contextmanager
 def unreadable(name: str) -> Iterator[None]:
-    """Turn a reader's failure on a broken file (pdfminer's take many forms) into a
-    :class:`PreflightError`."""
+    """Turn a reader's failure on a broken file into a :class:`PreflightError`."""
     try:
         yield
     except PreflightError:
@@ -88,212 +51,563 @@ def unreadable(name: str) -> Iterator[None]:
         raise PreflightError(name, f"not a readable PDF ({first_line(exc)})") from None
 
 
-@functools.cache
-def _reader() -> Any:
-    """pdfplumber's page with pdfminer's interpreter, reading each content stream once
-    (a deck's back is one form placed on every card of every back page) and with qpdf."""
-    from decimal import Decimal
+def read_pages(data: bytes, name: str, document: Any,
+               forms: Sequence[Sequence[tuple[str, Any]]]) -> Iterator[Page]:
+    """Each page of ``data`` as pdfplumber would measure it (points from the top-left
+    corner of its MediaBox). ``document`` is the same file opened with pikepdf, which
+    gives the boxes and the fonts' widths; ``forms``, for each page, the forms its content
+    places, by name (pdfium places them without their names: the book's figures are
+    found this way)."""
+    import pypdfium2.raw as pdfium  # type: ignore[import-untyped]
 
-    import pikepdf
-    from pdfminer.converter import PDFPageAggregator
-    from pdfminer.pdfinterp import PDFContentParser, PDFPageInterpreter
-    from pdfminer.pdftypes import stream_value
-    from pdfminer.psparser import KWD, LIT, PSEOF, PSKeyword, keyword_name
-    from pdfplumber.page import Page as PlumberPage
-
-    methods: dict[Any, str] = {}
-
-    class Unread(Exception):
-        """An operand qpdf's parser gives that pdfminer's would give otherwise (an inline
-        image): the stream is read by pdfminer's parser."""
-
-    @dataclass
-    class Source:
-        document: Any
-        parsed: dict[tuple[tuple[int, int], ...], list[Any]] = field(default_factory=dict)
-
-        def tokens(self, streams: list[Any]) -> list[Any]:
-            key = tuple((s.objid, s.genno) for s in streams)
-            if key not in self.parsed:
-                try:
-                    self.parsed[key] = [token for s in streams
-                                        for token in self.qpdf_tokens(s.objid, s.genno)]
-                except (Unread, pikepdf.PdfError, ValueError, TypeError):
-                    self.parsed[key] = pdfminer_tokens(streams)
-            return self.parsed[key]
-
-        def qpdf_tokens(self, objid: int, genno: int) -> Iterator[object]:
-            stream = self.document.get_object(objid, genno or 0)
-            for instruction in pikepdf.parse_content_stream(stream):
-                if not isinstance(instruction, pikepdf.ContentStreamInstruction):
-                    raise Unread
-                yield from (operand(o) for o in instruction.operands)
-                yield KWD(bytes(instruction.operator))
-
-    def operand(value: Any) -> object:
-        if isinstance(value, Decimal):
-            return float(value)
-        if value is None or isinstance(value, (bool, int, float)):
-            return value
-        if isinstance(value, pikepdf.Name):
-            return LIT(str(value)[1:])
-        if isinstance(value, pikepdf.String):
-            return bytes(value)
-        if isinstance(value, pikepdf.Array):
-            return [operand(v) for v in value]
-        if isinstance(value, pikepdf.Dictionary):
-            return {str(k)[1:]: operand(v) for k, v in value.items()}
-        raise Unread
-
-    def pdfminer_tokens(streams: list[Any]) -> list[Any]:
-        found: list[Any] = []
-        try:
-            parser = PDFContentParser(streams)
-        except PSEOF:
-            return found
-        while True:
-            try:
-                found.append(parser.nextobject()[1])
-            except PSEOF:
-                return found
-
-    class Interpreter(PDFPageInterpreter):
-        def __init__(self, rsrcmgr: Any, device: Any, source: Source) -> None:
-            super().__init__(rsrcmgr, device)
-            self.source = source
-
-        def dup(self) -> Interpreter:
-            return Interpreter(self.rsrcmgr, self.device, self.source)
-
-        def execute(self, streams: Sequence[object]) -> None:
-            valid = []
-            self.stream_ids.clear()
-            for obj in streams:
-                stream = stream_value(obj)
-                if stream.objid is None or stream.objid in self.parent_stream_ids:
-                    continue  # an inline stream, or a form placing itself
-                valid.append(stream)
-                self.stream_ids.add(stream.objid)
-            for obj in self.source.tokens(valid):
-                if not isinstance(obj, PSKeyword):
-                    self.push(obj)
-                    continue
-                if obj not in methods:
-                    name = keyword_name(obj)
-                    methods[obj] = "do_" + name.replace("*", "_a").replace('"', "_w").replace(
-                        "'", "_q")
-                func = getattr(self, methods[obj], None)
-                if func is None:
-                    continue
-                count = func.__code__.co_argcount - 1
-                if count:
-                    args = self.pop(count)
-                    if len(args) == count:
-                        func(*args)
-                else:
-                    func()
-
-    class ReadPage(PlumberPage):
-        source: Source
-
-        @property
-        def layout(self) -> Any:
-            if not hasattr(self, "_layout"):
-                device = PDFPageAggregator(self.pdf.rsrcmgr, pageno=self.page_number)
-                Interpreter(self.pdf.rsrcmgr, device, self.source).process_page(self.page_obj)
-                self._layout = device.get_result()
-            return self._layout
-
-    return types.SimpleNamespace(Page=ReadPage, Source=Source)
+    with unreadable(name):
+        handle = pdfium.FPDF_LoadMemDocument64(data, len(data), None)
+        if not handle:
+            raise ValueError(f"pdfium error {pdfium.FPDF_GetLastError()}")
+    cache = _Cache(document)
+    try:
+        with unreadable(name):
+            count = pdfium.FPDF_GetPageCount(handle)
+            if count != len(document.pages):
+                raise ValueError(f"{count} pages where qpdf reads {len(document.pages)}")
+        for number in range(1, count + 1):
+            with unreadable(name):
+                page = _Reader(pdfium, handle, document.pages[number - 1], number,
+                               _forms(forms[number - 1]), cache).page()
+            yield page
+    finally:
+        pdfium.FPDF_CloseDocument(handle)
 
 
-def _measure(page: Any) -> Page:
-    """A page's glyphs and shapes, as pdfplumber gives them (its coordinates: points from
-    the page's top-left corner), read straight from pdfminer's layout."""
-    from pdfminer.layout import LTChar, LTContainer, LTCurve, LTFigure, LTImage
-
-    height = float(page.height)
-    glyphs: list[Glyph] = []
-    shapes: list[Shape] = []
-    pending = list(page.layout)
-    pending.reverse()
-    while pending:
-        item = pending.pop()
-        if isinstance(item, LTChar):
-            glyphs.append(_glyph(item, height))
-        elif isinstance(item, LTCurve):
-            shape = _shape(item, height)
-            if shape:
-                shapes.append(shape)
-        elif isinstance(item, LTImage) or (isinstance(item, LTFigure)
-                                           and str(item.name).startswith(FIGURE)):
-            shapes.append(Shape("image", _flip(item, height), [], False, True, 0.0, False))
-        elif isinstance(item, LTContainer):
-            pending.extend(reversed(list(item)))
-    coloured = [s.box for s in shapes if s.filled and not s.white]
-    shapes = [s for s in shapes if not s.white or any(meets(s.box, b) for b in coloured)]
-    bleed = getattr(page, "bleedbox", None)
-    box: Box | None = tuple(float(v) for v in bleed) if bleed else None  # type: ignore[assignment]
+def _boxes(page: Any) -> tuple[list[float], Box | None]:
+    """The page's MediaBox, and its BleedBox in the page's coordinates (None where it
+    takes in the whole paper)."""
     paper = [float(v) for v in page.mediabox]
-    if box and (box[0] <= paper[0] + EPSILON and box[1] <= paper[1] + EPSILON
-                and box[2] >= paper[2] - EPSILON and box[3] >= paper[3] - EPSILON):
-        box = None
-    width = float(page.width)
-    return Page(page.page_number, width, height, glyphs, shapes, box)
+    paper = [min(paper[0], paper[2]), min(paper[1], paper[3]), max(paper[0], paper[2]),
+             max(paper[1], paper[3])]
+    raw = page.obj.get("/BleedBox")
+    if raw is None:
+        return paper, None
+    x0, y0, x1, y1 = (float(v) for v in raw)
+    x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    width, height = paper[2] - paper[0], paper[3] - paper[1]
+    box = (x0 - paper[0], paper[3] - y1, x1 - paper[0], paper[3] - y0)
+    if (box[0] <= EPSILON and box[1] <= EPSILON and box[2] >= width - EPSILON
+            and box[3] >= height - EPSILON):
+        return paper, None
+    return paper, box
 
 
-def _flip(item: Any, height: float) -> Box:
-    """pdfminer's box (y upwards) as pdfplumber's (from the top)."""
-    return (float(item.x0), height - float(item.y1), float(item.x1), height - float(item.y0))
+Form = tuple[tuple[int, int], Box | None]
+"""A form the page places: its object's number and generation, and its BBox if it is a
+book's figure."""
 
 
-def _glyph(char: Any, height: float) -> Glyph:
+def _forms(placed: Sequence[tuple[str, Any]]) -> list[Form]:
+    """The forms a page's own content places (by name, in order), as :class:`Form`."""
+    found: list[Form] = []
+    for key, xobject in placed:
+        bbox = xobject.get("/BBox")
+        figure: Box | None = None
+        if key.startswith(f"/{FIGURE}") and bbox is not None:
+            x0, y0, x1, y1 = (float(v) for v in bbox)
+            figure = (x0, y0, x1, y1)
+        found.append((xobject.objgen, figure))
+    return found
+
+
+STANDARD_DESCENTS = {
+    **dict.fromkeys(("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
+                     "Arial", "Arial,Bold", "Arial,Italic", "Arial,BoldItalic"), -0.207),
+    **dict.fromkeys(("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique",
+                     "CourierNew", "CourierNew,Bold", "CourierNew,Italic",
+                     "CourierNew,BoldItalic"), -0.194),
+    **dict.fromkeys(("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
+                     "TimesNewRoman", "TimesNewRoman,Bold", "TimesNewRoman,Italic",
+                     "TimesNewRoman,BoldItalic"), -0.217),
+    "Symbol": 0.0, "ZapfDingbats": 0.0}
+"""The descents (in ems) of the standard fonts a viewer carries, by name, as Adobe's font
+metrics give them (pdfium's stand-in fonts have their own): pdfminer's."""
+
+
+class _Cache:
+    """What is read once per document: the widths of its embedded fonts as their PDF
+    dictionaries give them, by the text each glyph stands for (pdfium's are a simple
+    font's rounded, and a ligature's first letter's; a pdfium font is matched to its
+    dictionary by its font program); the outlines of the paths in forms, and the shapes
+    of a form placed again (a deck's back), by how it is turned and scaled."""
+
+    def __init__(self, document: Any) -> None:
+        self.document = document
+        self.outlines: dict[tuple[Any, ...], list[PathPoint]] = {}
+        self.placed: dict[tuple[Any, ...], list[Shape]] = {}
+        self.fonts: dict[int, _Font] = {}
+        self.programs: dict[bytes, dict[str, float]] | None = None
+
+    def widths(self, pdfium: Any, font: Any) -> dict[str, float] | None:
+        """The widths of a pdfium font's glyphs, if it is embedded."""
+        size = ctypes.c_size_t()
+        if not pdfium.FPDFFont_GetFontData(font, None, 0, size) or not size.value:
+            return None
+        buffer = (ctypes.c_uint8 * size.value)()
+        pdfium.FPDFFont_GetFontData(font, buffer, size.value, size)
+        if self.programs is None:
+            self.programs = _font_widths(self.document)
+        return self.programs.get(hashlib.sha256(bytes(buffer)).digest())
+
+
+def _font_widths(document: Any) -> dict[bytes, dict[str, float]]:
+    """Each embedded font program's widths (in ems) by the text of its glyphs."""
+    import pikepdf
+
+    found: dict[bytes, dict[str, float]] = {}
+    seen: set[tuple[int, int]] = set()
+
+    def resources(holder: Any, depth: int = 0) -> None:
+        res = holder.get("/Resources")
+        if not isinstance(res, pikepdf.Dictionary) or depth > 8:
+            return
+        fonts = res.get("/Font")
+        for font in (fonts.values() if isinstance(fonts, pikepdf.Dictionary) else []):
+            if isinstance(font, pikepdf.Dictionary) and font.is_indirect \
+                    and font.objgen not in seen:
+                seen.add(font.objgen)
+                read(font)
+        xobjects = res.get("/XObject")
+        for xobject in (xobjects.values() if isinstance(xobjects, pikepdf.Dictionary) else []):
+            if isinstance(xobject, pikepdf.Stream) and xobject.is_indirect \
+                    and xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
+                seen.add(xobject.objgen)
+                resources(xobject, depth + 1)
+
+    def read(font: Any) -> None:
+        with contextlib.suppress(Exception):
+            composite = font.get("/Subtype") == "/Type0"
+            described = font.DescendantFonts[0] if composite else font
+            descriptor = described.get("/FontDescriptor")
+            program = next((descriptor[k] for k in ("/FontFile2", "/FontFile", "/FontFile3")
+                            if isinstance(descriptor, pikepdf.Dictionary) and k in descriptor),
+                           None)
+            if program is None or "/ToUnicode" not in font:
+                return
+            texts = _to_unicode(bytes(font.ToUnicode.get_stream_buffer()))
+            widths: dict[int, float] = {}
+            if composite:
+                default = float(described.get("/DW", 1000))
+                array = list(described.get("/W", []))
+                i = 0
+                while i + 1 < len(array):
+                    if isinstance(array[i + 1], pikepdf.Array):
+                        for n, w in enumerate(array[i + 1]):
+                            widths[int(array[i]) + n] = float(w)
+                        i += 2
+                    else:
+                        for code in range(int(array[i]), int(array[i + 1]) + 1):
+                            widths[code] = float(array[i + 2])
+                        i += 3
+            else:
+                default = float(descriptor.get("/MissingWidth", 0))
+                first = int(font.get("/FirstChar", 0))
+                widths = {first + n: float(w) for n, w in enumerate(font.get("/Widths", []))}
+            table: dict[str, float] = {}
+            for code, text in texts.items():
+                table.setdefault(text, widths.get(code, default) / 1000)
+            found.setdefault(hashlib.sha256(program.get_stream_buffer()).digest(), table)
+
+    for page in document.pages:
+        resources(page.obj)
+    return found
+
+
+BFCHAR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
+BFRANGE = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
+
+
+def _to_unicode(cmap: bytes) -> dict[int, str]:
+    """A ToUnicode CMap's codes and their text (bfchar and bfrange with a start)."""
+    found: dict[int, str] = {}
+    for block in re.findall(rb"beginbf(char|range)(.*?)endbf\1", cmap, re.S):
+        if block[0] == b"char":
+            for first, second in BFCHAR.findall(block[1]):
+                found.setdefault(int(first, 16), _utf16(second))
+            continue
+        for first, second, third in BFRANGE.findall(block[1]):
+            low, high, start = int(first, 16), int(second, 16), _utf16(third)
+            for n, code in enumerate(range(low, min(high, low + 65535) + 1)):
+                found.setdefault(code, start[:-1] + chr(ord(start[-1]) + n) if start else "")
+    return found
+
+
+def _utf16(digits: bytes) -> str:
+    return bytes.fromhex(digits.decode()).decode("utf-16-be", "replace")
+
+
+PATH, TEXT, IMAGE, FORM = 2, 1, 3, 5
+"""pdfium's page object types."""
+LINE, BEZIER, MOVE = 0, 1, 2
+"""pdfium's path segment types."""
+PathPoint = tuple[int, float, float, bool]
+"""A path's point: how it is reached, where, and whether it closes the subpath."""
+
+
+class _Reader:
+    """One page read through pdfium's C interface (``pypdfium2.raw``)."""
+
+    def __init__(self, pdfium: Any, document: Any, page: Any, number: int,
+                 forms: list[Form], cache: _Cache) -> None:
+        self.pdfium = pdfium
+        self.cache = cache
+        self.document = document
+        self.number = number
+        self.paper, self.bleed = _boxes(page)
+        self.forms = forms
+        self.height = self.paper[3] - self.paper[1]
+        self.glyphs: list[Glyph] = []
+        self.shapes: list[Shape] = []
+        self.texts: dict[int, int] = {}
+        """Each text object's place in drawing order, by its address."""
+        self.matrix = pdfium.FS_MATRIX()
+        self.x, self.y = ctypes.c_float(), ctypes.c_float()
+
+    def page(self) -> Page:
+        pdfium = self.pdfium
+        handle = pdfium.FPDF_LoadPage(self.document, self.number - 1)
+        if not handle:
+            raise ValueError(f"page {self.number}: pdfium error {pdfium.FPDF_GetLastError()}")
+        try:
+            origin = (1.0, 0.0, 0.0, 1.0, -self.paper[0], -self.paper[1])
+            count = pdfium.FPDFPage_CountObjects(handle)
+            self.walk([pdfium.FPDFPage_GetObject(handle, i) for i in range(count)], origin)
+            if self.texts:
+                self.measure_text(handle, origin)
+        finally:
+            pdfium.FPDF_ClosePage(handle)
+        coloured = [s.box for s in self.shapes if s.filled and not s.white]
+        shapes = [s for s in self.shapes
+                  if not s.white or any(meets(s.box, b) for b in coloured)]
+        return Page(self.number, self.paper[2] - self.paper[0], self.height, self.glyphs,
+                    shapes, self.bleed)
+
+    def object_matrix(self, handle: Any, outer: Matrix) -> Matrix:
+        m = self.matrix
+        if not self.pdfium.FPDFPageObj_GetMatrix(handle, m):
+            return outer
+        return _multiply((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+
+    def walk(self, objects: Sequence[Any], outer: Matrix, top: bool = True,
+             form: tuple[Any, ...] | None = None, shapes: bool = True) -> None:
+        """The objects in drawing order, on the page itself where ``top``; ``form`` names
+        the form they are in, if known (the form the page places and the objects' indices
+        down to them); their text only, where not ``shapes``."""
+        pdfium = self.pdfium
+        forms = 0
+        for index, handle in enumerate(objects):
+            kind = pdfium.FPDFPageObj_GetType(handle)
+            if kind == TEXT:
+                self.texts[ctypes.addressof(handle.contents)] = len(self.texts)
+            elif kind == PATH and shapes:
+                key = (*form, index) if form is not None else None
+                self.path(handle, self.object_matrix(handle, outer), key)
+            elif kind == IMAGE and shapes:
+                box = _bound(self.object_matrix(handle, outer), (0.0, 0.0, 1.0, 1.0))
+                self.shapes.append(Shape("image", self.flip(box), [], False, True, 0.0, False))
+            elif kind == FORM:
+                matrix = self.object_matrix(handle, outer)
+                count = pdfium.FPDFFormObj_CountObjects(handle)
+                inside = [pdfium.FPDFFormObj_GetObject(handle, i) for i in range(count)]
+                placed: tuple[int, int] | None = None
+                if top and forms < len(self.forms):
+                    placed, figure = self.forms[forms]
+                    forms += 1
+                    if figure is not None:
+                        # pdfminer reads a form's BBox as x, y, width, height: so does this
+                        x, y, w, h = figure
+                        box = _bound(matrix, (x, y, x + w, y + h))
+                        if shapes:
+                            self.shapes.append(Shape("image", self.flip(box), [], False, True,
+                                                     0.0, False))
+                        continue
+                if placed is not None and shapes:
+                    self.place(inside, matrix, placed)
+                else:
+                    self.walk(inside, matrix, False, (*form, index) if form else None, shapes)
+
+    def place(self, objects: Sequence[Any], matrix: Matrix, form: tuple[int, int]) -> None:
+        """A form the page places: its shapes measured once for each way it is turned
+        and scaled, and moved to where it is placed."""
+        a, b, c, d, e, f = matrix
+        key = (form, a, b, c, d)
+        if key not in self.cache.placed:
+            shapes, self.shapes = self.shapes, []
+            self.walk(objects, (a, b, c, d, 0.0, 0.0), False, (form,))
+            self.cache.placed[key], self.shapes = self.shapes, shapes
+        else:
+            self.walk(objects, matrix, False, (form,), shapes=False)
+        self.shapes += [Shape(s.what, (s.box[0] + e, s.box[1] - f, s.box[2] + e, s.box[3] - f),
+                              s.path, s.stroked, s.filled, s.width, s.white, s.dashed,
+                              s.height, (e, f)) for s in self.cache.placed[key]]
+
+    def flip(self, box: Box) -> Box:
+        return (box[0], self.height - box[3], box[2], self.height - box[1])
+
+    def path(self, handle: Any, matrix: Matrix, key: tuple[Any, ...] | None) -> None:
+        """Each subpath of a painted path, as pdfminer's layout makes it."""
+        pdfium = self.pdfium
+        fill, stroke = ctypes.c_int(), ctypes.c_int()
+        if not pdfium.FPDFPath_GetDrawMode(handle, fill, stroke):
+            return
+        stroked, filled = bool(stroke.value), bool(fill.value)
+        if not stroked and not filled:
+            return
+        width = ctypes.c_float()
+        line = float(width.value) * math.hypot(matrix[0], matrix[1]) if stroked and \
+            pdfium.FPDFPageObj_GetStrokeWidth(handle, width) else 0.0
+        dashed = False
+        if stroked:
+            dashes = pdfium.FPDFPageObj_GetDashCount(handle)
+            if dashes > 0:
+                array = (ctypes.c_float * dashes)()
+                if pdfium.FPDFPageObj_GetDashArray(handle, array, dashes):
+                    dashed = any(v > 0 for v in array)
+        white = False
+        if filled and not stroked:
+            red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+            white = bool(pdfium.FPDFPageObj_GetFillColor(handle, red, green, blue, alpha)) \
+                and red.value == green.value == blue.value == 255
+        a, b_, c, d, e, f = matrix
+        subpath: list[tuple[Any, ...]] = []
+        start: Point | None = None
+        pending: list[Point] = []
+        for kind, px, py, closes in self.outline(handle, key):
+            point = (a * px + c * py + e, b_ * px + d * py + f)
+            if kind == MOVE:
+                self.subpath(subpath, stroked, filled, line, white, dashed)
+                subpath = [("m", point)]
+                start = point
+                pending = []
+                continue
+            if start is None:
+                continue
+            if kind == BEZIER:  # one point of a curve: its two controls come first
+                pending.append(point)
+                if len(pending) < 3:
+                    continue
+                subpath.append(("c", *pending))
+                pending = []
+            else:
+                subpath.append(("l", point))
+            if closes:
+                subpath.append(("h",))
+        self.subpath(subpath, stroked, filled, line, white, dashed)
+
+    def outline(self, handle: Any, key: tuple[Any, ...] | None) -> list[PathPoint]:
+        """A path's points in its own space, as pdfium has them; read once for a form
+        placed many times (a deck's back)."""
+        if key is not None and key in self.cache.outlines:
+            return self.cache.outlines[key]
+        pdfium = self.pdfium
+        x, y = self.x, self.y
+        get_segment, get_point = pdfium.FPDFPath_GetPathSegment, pdfium.FPDFPathSegment_GetPoint
+        get_type, get_close = pdfium.FPDFPathSegment_GetType, pdfium.FPDFPathSegment_GetClose
+        found: list[PathPoint] = []
+        for index in range(pdfium.FPDFPath_CountSegments(handle)):
+            segment = get_segment(handle, index)
+            get_point(segment, x, y)
+            found.append((get_type(segment), x.value, y.value, bool(get_close(segment))))
+        if key is not None:
+            self.cache.outlines[key] = found
+        return found
+
+    def subpath(self, path: list[tuple[Any, ...]], stroked: bool, filled: bool, line: float,
+                white: bool, dashed: bool) -> None:
+        """A shape of one subpath, classified as pdfminer classifies it: a line, a rect or
+        a curve, its box from its on-curve points."""
+        if len(path) < 2:
+            return
+        shape = "".join(op[0] for op in path)
+        points = [op[-1] if op[0] != "h" else path[0][1] for op in path]
+        if len(shape) > 3 and shape[-2:] == "lh" and points[-2] == points[0]:
+            shape = shape[:-2] + "h"
+            points.pop()
+        if shape in ("mlh", "ml"):
+            what = "cut line" if dashed else "line"
+        elif shape in ("mlllh", "mllll") and points[0] == points[4] and _square(points):
+            what = "box" if stroked else "band"
+        else:
+            what = "shape"
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        if what in ("line", "cut line"):
+            xs, ys = xs[:2], ys[:2]
+        elif what in ("box", "band"):
+            xs, ys = [xs[0], xs[2]], [ys[0], ys[2]]
+        box = (min(xs), self.height - max(ys), max(xs), self.height - min(ys))
+        commands = [(op[0], *op[1:]) for op in path]
+        self.shapes.append(Shape(what, box, commands, stroked, filled, line if stroked else 0.0,
+                                 white, dashed, self.height))
+
+    def font(self, font: Any) -> _Font:
+        key = ctypes.addressof(font.contents)
+        if key not in self.cache.fonts:
+            pdfium = self.pdfium
+            size = pdfium.FPDFFont_GetBaseFontName(font, None, 0)
+            buffer = ctypes.create_string_buffer(size)
+            pdfium.FPDFFont_GetBaseFontName(font, buffer, size)
+            name = buffer.value.decode("utf-8", "replace")
+            descent = ctypes.c_float()
+            pdfium.FPDFFont_GetDescent(font, 1.0, descent)
+            if not pdfium.FPDFFont_GetIsEmbedded(font) and name in STANDARD_DESCENTS:
+                descent.value = STANDARD_DESCENTS[name]
+            self.cache.fonts[key] = _Font(font, name, float(descent.value),
+                                          self.cache.widths(pdfium, font))
+        return self.cache.fonts[key]
+
+    def shown(self, text_page: Any, index: int, text_object: Any) -> _Shown:
+        """What the text object a character is in shows it with (read on its first)."""
+        pdfium = self.pdfium
+        m, size = self.matrix, ctypes.c_float()
+        pdfium.FPDFText_GetMatrix(text_page, index, m)
+        pdfium.FPDFTextObj_GetFontSize(text_object, size)
+        font = self.font(pdfium.FPDFTextObj_GetFont(text_object))
+        return _Shown((float(m.a), float(m.b), float(m.c), float(m.d)), float(size.value), font)
+
+    def measure_text(self, handle: Any, origin: Matrix) -> None:
+        """Every glyph the page shows, in drawing order, boxed as pdfminer boxes it: its
+        advance wide (its width as its font's dictionary gives it), from its font's descent
+        up one em, through its text matrix."""
+        pdfium = self.pdfium
+        text_page = pdfium.FPDFText_LoadPage(handle)
+        if not text_page:
+            return
+        is_generated, get_object = pdfium.FPDFText_IsGenerated, pdfium.FPDFText_GetTextObject
+        get_unicode, get_origin = pdfium.FPDFText_GetUnicode, pdfium.FPDFText_GetCharOrigin
+        address = ctypes.addressof
+        texts = self.texts
+        try:
+            found: list[list[Any]] = []
+            x, y = ctypes.c_double(), ctypes.c_double()
+            shown: dict[int, _Shown] = {}
+            last: tuple[int, float, float] | None = None
+            drift = 0.0
+            """How far pdfium's pen lags pdfminer's in the text object read."""
+            for index in range(pdfium.FPDFText_CountChars(text_page)):
+                if is_generated(text_page, index):
+                    continue
+                text_object = get_object(text_page, index)
+                key = address(text_object.contents) if text_object else 0
+                if key not in texts:
+                    continue
+                code = get_unicode(text_page, index)
+                text = "-" if code == 2 and pdfium.FPDFText_IsHyphen(text_page, index) \
+                    else chr(code)
+                get_origin(text_page, index, x, y)
+                at = (key, x.value, y.value)
+                if at == last:
+                    # one glyph read as several characters (a ligature): its box again
+                    item = found[-1]
+                    item[2] += text
+                    item[3] = item[4].font.advance(item[2], pdfium)[0]
+                    continue
+                if key not in shown:
+                    shown[key] = self.shown(text_page, index, text_object)
+                    drift = 0.0
+                last = at
+                show = shown[key]
+                adv, moved = show.font.advance(text, pdfium)
+                ma, mb = show.matrix[0], show.matrix[1]
+                found.append([texts[key], index, text, adv, show,
+                              at[1] + drift * show.size * ma + origin[4],
+                              at[2] + drift * show.size * mb + origin[5]])
+                drift += adv - moved
+            found.sort(key=lambda item: (item[0], item[1]))
+            self.glyphs = [self.glyph(*item[2:]) for item in found]
+        finally:
+            pdfium.FPDFText_ClosePage(text_page)
+
+    def glyph(self, text: str, width: float, show: _Shown, ox: float, oy: float) -> Glyph:
+        """pdfminer's box of a glyph (``width`` ems wide from its origin, from the descent up
+        one em, through its matrix: two corners), and its em across its baseline."""
+        ma, mb, mc, md = show.matrix
+        em = show.size
+        adv = width * em
+        low = show.font.descent * em
+        x0, y0 = ox + low * mc, oy + low * md
+        x1, y1 = ox + adv * ma + (low + em) * mc, oy + adv * mb + (low + em) * md
+        x0, x1 = min(x0, x1), max(x0, x1)
+        y0, y1 = min(y0, y1), max(y0, y1)
+        box = (x0, self.height - y1, x1, self.height - y0)
+        return _glyph(text, box, show.matrix, adv, em, show.font.name)
+
+
+@dataclass
+class _Font:
+    handle: Any
+    name: str
+    """Its BaseFont."""
+    descent: float
+    """In ems, as its FontDescriptor gives it."""
+    widths: dict[str, float] | None
+    """Its glyphs' widths in ems, by their text, as its PDF dictionary gives them."""
+    pdfium: dict[str, float] = field(default_factory=dict)
+    """Its glyphs' widths in ems as pdfium has them, by their text."""
+
+    def advance(self, text: str, pdfium: Any) -> tuple[float, float]:
+        """How far a glyph moves the pen, in ems: its width in the font's dictionary
+        (else as pdfium has it); and how far pdfium moves it."""
+        if text not in self.pdfium:
+            width = ctypes.c_float()
+            pdfium.FPDFFont_GetGlyphWidth(self.handle, ord(text[0]), 1.0, width)
+            self.pdfium[text] = float(width.value)
+        own = self.pdfium[text]
+        return (self.widths[text] if self.widths is not None and text in self.widths
+                else own), own
+
+
+@dataclass
+class _Shown:
+    """How a text object shows its glyphs."""
+
+    matrix: tuple[float, float, float, float]
+    size: float
+    font: _Font
+
+
+def _glyph(text: str, box: Box, matrix: tuple[float, float, float, float], adv: float,
+           size: float, font: str) -> Glyph:
     """A glyph, its em measured across the baseline from its box and text matrix."""
-    a, b, c, d = (float(v) for v in char.matrix[:4])
-    box = _flip(char, height)
+    a, b, c, d = matrix
     width, tall = box[2] - box[0], box[3] - box[1]
-    adv = float(char.adv or 0.0)
     if b == 0 and c == 0 and a:
-        return Glyph(char.get_text(), box, tall, (1.0 if a > 0 else -1.0, 0.0), adv * abs(a),
-                     str(char.fontname))
+        return Glyph(text, box, tall, (1.0 if a > 0 else -1.0, 0.0), adv * abs(a), font)
     scale_up = math.hypot(c, d)
     if abs(c) >= abs(d) and abs(c) > 1e-9:
         em = (width - adv * abs(a)) / abs(c)
     elif abs(d) > 1e-9:
         em = (tall - adv * abs(b)) / abs(d)
     else:
-        em = float(char.size) / (scale_up or 1.0)
+        em = size / (scale_up or 1.0)
     length = math.hypot(a, b) or 1.0
-    return Glyph(char.get_text(), box, abs(em) * scale_up, (a / length, -b / length),
-                 adv * length, str(char.fontname))
+    return Glyph(text, box, abs(em) * scale_up, (a / length, -b / length), adv * length, font)
 
 
-def _white(colour: Any) -> bool:
-    values = colour if isinstance(colour, (tuple, list)) else (colour,)
-    if not values or not all(isinstance(v, (int, float)) for v in values):
-        return False
-    if len(values) == 4:
-        return all(v <= 0.001 for v in values)
-    return all(v >= 0.999 for v in values)
+def _square(points: Sequence[Point]) -> bool:
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points[:4]
+    return (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (
+        y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
 
 
-def _shape(curve: Any, height: float) -> Shape | None:
-    """A rect, line or curve of pdfminer's layout, unless it is neither stroked nor filled."""
-    from pdfminer.layout import LTLine, LTRect
+def _multiply(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` then ``n``."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t,
+            e * q + f * s + u)
 
-    stroked, filled = bool(curve.stroke), bool(curve.fill)
-    if not stroked and not filled:
-        return None
-    dash = curve.dashing_style
-    dashed = bool(stroked and dash and dash[0] and any(float(v) > 0 for v in dash[0]))
-    if isinstance(curve, LTLine):
-        what = "cut line" if dashed else "line"
-    elif isinstance(curve, LTRect):
-        what = "box" if stroked else "band"
-    else:
-        what = "shape"
-    return Shape(what, _flip(curve, height), curve.original_path or [], stroked, filled,
-                 float(curve.linewidth or 0.0) if stroked else 0.0,
-                 filled and not stroked and _white(curve.non_stroking_color), dashed, height)
+
+def _bound(matrix: Matrix, box: Box) -> Box:
+    a, b, c, d, e, f = matrix
+    corners = [(a * x + c * y + e, b * x + d * y + f)
+               for x in (box[0], box[2]) for y in (box[1], box[3])]
+    return (min(p[0] for p in corners), min(p[1] for p in corners),
+            max(p[0] for p in corners), max(p[1] for p in corners))
 
 

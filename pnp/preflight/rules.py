@@ -11,7 +11,6 @@ from pnp.preflight.geometry import (
     EPSILON,
     MM,
     Box,
-    crosses,
     lies_inside,
     meets,
     millimetres,
@@ -190,9 +189,19 @@ GRID = 36.0
 against every shape."""
 
 
-def _buckets(box: Box) -> Iterator[tuple[int, int]]:
-    for i in range(int(box[0] // GRID), int(box[2] // GRID) + 1):
-        for j in range(int(box[1] // GRID), int(box[3] // GRID) + 1):
+CELLS = 1000
+"""Buckets along a side at most: a box beyond them (or beyond the page) shares the
+buckets of the edge it passes, so a hostile file's huge shapes are no work."""
+
+
+def _cell(value: float, last: int) -> int:
+    return int(min(max(value // GRID, 0.0), last)) if value == value else 0
+
+
+def _buckets(box: Box, page: Page) -> Iterator[tuple[int, int]]:
+    across, down = _cell(page.width, CELLS), _cell(page.height, CELLS)
+    for i in range(_cell(box[0], across), _cell(box[2], across) + 1):
+        for j in range(_cell(box[1], down), _cell(box[3], down) + 1):
             yield i, j
 
 
@@ -200,13 +209,14 @@ def _overlaps(page: Page, runs: Sequence[Run], name: str) -> list[Finding]:
     """Glyphs across the outline of a shape: one finding per run of text and shape."""
     index: dict[tuple[int, int], list[int]] = defaultdict(list)
     for number, shape in enumerate(page.shapes):
-        for bucket in _buckets(shape.inked):
+        for bucket in _buckets(shape.inked, page):
             index[bucket].append(number)
     found = []
     for run in runs:
         if not run.inked:
             continue
-        nearby = sorted({n for bucket in _buckets(run.box) for n in index.get(bucket, ())})
+        nearby = sorted({n for bucket in _buckets(run.box, page)
+                         for n in index.get(bucket, ())})
         hits: dict[int, list[Glyph]] = {}
         for number in nearby:
             shape = page.shapes[number]
@@ -216,7 +226,7 @@ def _overlaps(page: Page, runs: Sequence[Run], name: str) -> list[Finding]:
             for glyph in run.inked:
                 if not meets(glyph.box, shape.inked) or (inner and lies_inside(glyph.box, inner)):
                     continue
-                if any(crosses(s, glyph.box, shape.reach) for s in shape.segments):
+                if shape.enters(glyph.box):
                     hits.setdefault(number, []).append(glyph)
         for number, glyphs in hits.items():
             shape = page.shapes[number]

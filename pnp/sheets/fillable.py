@@ -113,11 +113,9 @@ def script(game: str, kind: str, rules: GameInfo, fields: Sequence[FieldBox],
     module = scoring.module(game, kind)
     source = scoring.library(game, rules, kind, lang) + "\n" + scoring.source(
         HERE, "driver.js", INPUTS=inputs, OUTPUTS=outputs, DRIVER=driver, RED=RED, BLACK=BLACK)
-    # A game may add a script run after the driver (Ronda colours its winners' totals).
-    after: str | None = getattr(module, "EPILOGUE", None)
-    if after is not None:
+    if module.EPILOGUE is not None:
         values = module.placeholders(rules, kind, translator(lang, game), lang)
-        source += "\n" + scoring.source(registry.game(game).folder, after, **values)
+        source += "\n" + scoring.source(registry.game(game).folder, module.EPILOGUE, **values)
     return Script(source, inputs, outputs, driver)
 
 

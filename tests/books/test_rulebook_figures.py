@@ -149,7 +149,7 @@ def test_lines_of_running_text_hold_60_to_75_characters(books: Any, game: str,
     assert 60 <= statistics.median(lengths) <= 75, statistics.median(lengths)
 
 
-def _fill(page: Any) -> float:
+def text_block_fill(page: Any) -> float:
     """How much of the text block's height a page's content spans."""
     marks = [c for c in page.chars if TOP - 2 < c["top"] < BOTTOM + 2]
     marks += [o for o in page.rects + page.curves + page.lines
@@ -162,9 +162,9 @@ def _fill(page: Any) -> float:
 
 @pytest.mark.parametrize(("game", "lang"), BOOKS)
 def test_no_page_is_nearly_empty_not_even_the_last(books: Any, game: str, lang: str) -> None:
-    """A quarter of a page at least, and on the last some ten lines or more (pnp lays out
-    again a book whose last page has less than a fifth, and keeps the fullest)."""
-    fills = [round(_fill(page), 2) for page in _pages(books[game, lang][0])[2:]]
+    """A quarter of a page at least, and on the last some ten lines or more (pnp lays a book
+    whose last page has less than a fifth out once more, its back matter refitted)."""
+    fills = [round(text_block_fill(page), 2) for page in _pages(books[game, lang][0])[2:]]
     assert min(fills[:-1]) >= 0.25 and fills[-1] >= 0.17, fills
 
 

@@ -215,7 +215,7 @@ def test_credits_name_the_designers(book: Pdf) -> None:
 def test_html_has_the_same_chapters_as_the_pdf(bookshelf: Books, book: Pdf) -> None:
     page = bookshelf.html("rulebook", "qwinto", book.lang)
     chapters = [html.unescape(re.sub(r"<[^>]+>", "", t))
-                for t in re.findall(r"<h1 id=\"[^\"]+\">(.*?)</h1>", page, re.S)]
+                for t in re.findall(r"<h1[^>]*>(.*?)</h1>", page, re.S)]
     assert tuple(chapters) == book.outline
     assert f"<html lang=\"{book.lang}\">" in page
 

@@ -225,7 +225,7 @@ def test_html_has_the_same_chapters_as_the_pdf(bookshelf: Books, books: dict[str
                                                 lang: str) -> None:
     page = bookshelf.html("rulebook", "ronda", lang)
     in_html = [html.unescape(re.sub(r"<[^>]+>", "", h))
-               for h in re.findall(r"<h1 id=\"[^\"]+\">(.*?)</h1>", page, re.S)]
+               for h in re.findall(r"<h1[^>]*>(.*?)</h1>", page, re.S)]
     reader = pypdf.PdfReader(io.BytesIO(books[lang]))
     in_pdf = [item.title for item in reader.outline if not isinstance(item, list)]
     assert in_html == in_pdf == CHAPTERS[lang]

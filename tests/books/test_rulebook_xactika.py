@@ -257,7 +257,7 @@ def test_html_has_the_same_chapters_as_the_pdf(bookshelf: Books, pdfs: dict[str,
                                                 lang: str) -> None:
     page = bookshelf.html("rulebook", "xactika", lang)
     chapters = [html.unescape(re.sub(r"<[^>]+>", "", h))
-                for h in re.findall(r"<h1 id=\"[^\"]+\">(.*?)</h1>", page)]
+                for h in re.findall(r"<h1[^>]*>(.*?)</h1>", page)]
     assert len(chapters) == CHAPTERS
     reader = pypdf.PdfReader(io.BytesIO(pdfs[lang]))
     assert [item.title for item in reader.outline if not isinstance(item, list)] == chapters

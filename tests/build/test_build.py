@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import struct
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +72,28 @@ def test_a_document_is_one_piece_of_work_and_the_slowest_come_first() -> None:
            sorted(t.relative for t in plan(["qwinto"], ["es"], ["a4", "letter"]))
 
 
+def test_each_deck_file_is_a_piece_of_its_own_made_before_the_sheets() -> None:
+    work = pieces(plan(["xactika"], ["en"], ["a4"]))
+    kinds = [piece[0].document for piece in work]
+    decks = [piece for piece in work if piece[0].document == "deck"]
+    # nine moves of the backs (none among them) and the calibration sheet
+    assert len(decks) == 10 and all(len(piece) == 1 for piece in decks)
+    assert max(i for i, kind in enumerate(kinds) if kind == "deck") < kinds.index("sheet")
+
+
+def test_measuring_a_title_reads_its_own_face_only() -> None:
+    """The landing page of a build with nothing to do measures the band lockups' titles:
+    that must not parse every bundled font (a fifth of the no-op rebuild's time)."""
+    script = ("import json\n"
+              "from reportlab.pdfbase import pdfmetrics\n"
+              "from pnp.draw import fonts\n"
+              "assert fonts.width('KWINGTO', fonts.DISPLAY, 10) > 0\n"
+              "print(json.dumps(pdfmetrics.getRegisteredFontNames()))")
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           check=True).stdout
+    assert [name for name in json.loads(shown) if name.startswith("Pnp")] == ["PnpDisplay"]
+
+
 def test_a_rebuild_changes_nothing_and_a_changed_definition_rebuilds_its_game(
         tmp_path: Path, rules: Path) -> None:
     out = tmp_path / "out"
@@ -87,6 +112,24 @@ def test_a_rebuild_changes_nothing_and_a_changed_definition_rebuilds_its_game(
     rebuilt = {o.target.game for o in changed.outcomes if o.status == "built"}
     assert rebuilt == {"qwinto"}
     assert changed.count("built") == sum(t.game == "qwinto" for t in targets)
+
+
+def test_a_changed_definition_rebuilds_the_scorer_page_but_not_its_service_worker(
+        tmp_path: Path, rules: Path) -> None:
+    out = tmp_path / "out"
+    targets = [t for t in plan(["qwinto"], ["fr"], ["a4"]) if t.document == "scorer"]
+    assert build(targets, out, rules_dir=rules).count("built") == 3
+    worker = (out / "qwinto/fr/qwinto-scorer-sw.js").read_bytes()
+    definition = rules / "qwinto.yaml"
+    definition.write_text(definition.read_text().replace("failed_throw_penalty: 5",
+                                                         "failed_throw_penalty: 6"))
+    changed = build(targets, out, rules_dir=rules)
+    assert {o.target.relative.name: o.status for o in changed.outcomes} == {
+        "qwinto-scorer.html": "built", "qwinto-scorer.webmanifest": "built",
+        "qwinto-scorer-sw.js": "skipped"}
+    # what the skipped file would be if it were made again
+    assert build(targets, tmp_path / "again", rules_dir=rules).count("built") == 3
+    assert (tmp_path / "again/qwinto/fr/qwinto-scorer-sw.js").read_bytes() == worker
 
 
 def test_forced_builds_are_byte_identical(tmp_path: Path, rules: Path) -> None:

@@ -71,7 +71,8 @@ def build_spectacle(out: Path, breaking: str) -> subprocess.CompletedProcess[str
     code = (f"import test_build_workers as here; here.{breaking}; from pnp.cli import main; "
             f"main(['build', 'spectacle', '--lang', 'en', '--paper', 'a4', '--jobs', '2', "
             f"'--out', {str(out)!r}])")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), str(ROOT)])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent),
+                                                        str(ROOT / "tests"), str(ROOT)])}
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=300)
     for text in (run.stdout, run.stderr):

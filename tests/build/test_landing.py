@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from pnp.build.incremental import build
-from pnp.build.landing import Game, describe, page
+from pnp.build.landing import Game, describe, label, page
 from pnp.build.plan import plan
+from pnp.outputs.targets import Target, target_of
+from pnp.registry import rules_dir
 
 
-@pytest.mark.parametrize(("key", "label", "paper"), [
+@pytest.mark.parametrize(("key", "name", "paper"), [
     ("qwinto/en/qwinto-sheet-a4.pdf", "Score sheet", "a4"),
     ("qwinto/en/qwinto-sheet-grayscale-2up-letter.pdf", "Score sheet · 2 per sheet · black & white",
      "letter"),
@@ -27,6 +30,11 @@ from pnp.build.plan import plan
     ("xactika/en/xactika-stats-9up-a4.pdf", "Stats card · 9 per sheet", "a4"),
     ("xactika/en/xactika-deck-poker-a4.pdf", "Deck, poker-size cards, printed on both sides",
      "a4"),
+    ("xactika/fr/xactika-deck-poker-backs-1mm-left-1mm-down-letter.pdf",
+     "Deck, poker-size cards, printed on both sides, backs moved 1 mm left and 1 mm down",
+     "letter"),
+    ("xactika/en/xactika-deck-poker-backs-1mm-up-a4.pdf",
+     "Deck, poker-size cards, printed on both sides, backs moved 1 mm up", "a4"),
     ("xactika/en/xactika-deck-calibration-long-letter.pdf", "Deck calibration sheet", "letter"),
     ("spectacle/fr/spectacle-aid-a4.pdf", "Player aid and tracker", "a4"),
     ("qwinto/es/qwinto-card-a5.pdf", "Reference card (A5)", "a5"),
@@ -34,16 +42,24 @@ from pnp.build.plan import plan
     ("qwinto/es/qwinto-rulebook-letter.html", "Rulebook, web page", "letter"),
     ("qwinto/es/qwinto-scorer.html", "Scorer for a phone", ""),
 ])
-def test_every_file_gets_a_players_label(key: str, label: str, paper: str) -> None:
+def test_every_file_gets_a_players_label(key: str, name: str, paper: str) -> None:
     entry = describe(key)
     assert entry is not None
-    assert (entry.label, entry.paper) == (label, paper)
+    assert (label(entry), entry.paper) == (name, paper)
 
 
 @pytest.mark.parametrize("key", ["index.html", "thumbs/x.png", "qwinto/en/kwingto-sheet-a4.pdf",
-                                 "qwinto/en/qwinto-sheet-a4.exe", "a/b/c/d.pdf"])
+                                 "qwinto/en/qwinto-sheet-a4.exe", "a/b/c/d.pdf",
+                                 "qwinto/en/qwinto-sheet-1up-a4.pdf",
+                                 "qwinto/en/qwinto-scorer-sw.js",
+                                 "xactika/en/xactika-deck-poker-backs-a4.pdf"])
 def test_names_pnp_does_not_make_are_left_out(key: str) -> None:
     assert describe(key) is None
+
+
+def test_every_planned_file_name_reads_back_as_its_target() -> None:
+    targets = plan()
+    assert [target_of(t.relative.as_posix()) for t in targets] == targets
 
 
 class _Page(HTMLParser):
@@ -138,6 +154,20 @@ def test_a_build_writes_the_landing_page_with_lockups_and_thumbnails(tmp_path: P
     assert f'<img src="{thumb}"' in text
     assert (out / thumb).read_bytes()[:4] == b"\x89PNG"
     assert "Reference card (A5)" in text and "Score sheet · 4 per sheet" in text
+
+
+def test_the_landing_page_tells_the_games_as_the_edition_defines_them(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(rules_dir(), rules)
+    definition = rules / "qwinto.yaml"
+    definition.write_text(definition.read_text().replace(
+        "name: {es: Qwinto, en: Qwinto, fr: Qwinto}", "name: {es: Quinta, en: Fifths, fr: Quinte}"
+    ).replace("players: {min: 2, max: 6}", "players: {min: 2, max: 5}"))
+    out = tmp_path / "out"
+    build([Target("qwinto", "en", "card", "a5")], out, rules_dir=rules)
+    text = (out / "index.html").read_text()
+    assert "Every file for Fifths" in text and "2–5 players" in text
+    assert "Qwinto" not in text
 
 
 def test_each_scorer_is_offered_for_the_phone_with_a_qr_code_where_served() -> None:

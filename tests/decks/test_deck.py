@@ -11,6 +11,8 @@ import functools
 import io
 import math
 import re
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +38,7 @@ from pnp.errors import ImpositionError
 from pnp.games.xactika.deck import deck, render, render_calibration
 from pnp.games.xactika.engine import cards, stats
 from pnp.i18n.catalogues import translator
+from pnp.sheets.layout import render as render_sheet
 
 MM = 72 / 25.4
 RULES = load("xactika")
@@ -649,3 +652,28 @@ def test_command_refuses_bad_numbers_in_the_users_terms(args: list[str], message
     assert run.exit_code == 2
     assert message in run.output
     assert list(tmp_path.iterdir()) == []
+
+
+ALONE = """
+import sys
+from pnp.games.xactika import deck
+from pnp.sheets.layout import render
+pdf = (deck.render(lang="es", paper="a4", offset=(-1.0, 1.0)) if sys.argv[1] == "deck"
+       else render("xactika", kind="stats", lang="es", paper="letter", grayscale=True))
+sys.stdout.buffer.write(pdf)
+"""
+
+
+@pytest.mark.parametrize("made", ["deck", "sheet"])
+def test_the_icons_drawn_once_in_a_process_print_as_if_each_file_were_drawn_alone(
+        made: str) -> None:
+    """The shape icons' operators are kept per process (:func:`pnp.draw.canvas.draw_paths`):
+    a file made after others, in colour and in grey, on another paper, with other backs,
+    is byte for byte the file a fresh process makes."""
+    render(lang="fr", paper="letter")
+    render_sheet("xactika", kind="stats", lang="es", paper="letter")
+    here = (render(lang="es", paper="a4", offset=(-1.0, 1.0)) if made == "deck" else
+            render_sheet("xactika", kind="stats", lang="es", paper="letter", grayscale=True))
+    alone = subprocess.run([sys.executable, "-c", ALONE, made], capture_output=True,
+                           check=True).stdout
+    assert alone.startswith(b"%PDF") and here == alone

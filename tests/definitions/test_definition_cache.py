@@ -1,4 +1,9 @@
-"""The cache of validated definitions: same results as validating, never stale, never in the way."""
+"""The cache of validated definitions: same results as validating, never stale, never in the way.
+
+Three places keep a validated definition: this process's memory, the cache folder, and the
+definitions shipped with the package (validated when it was built). Each test here has a
+cache folder of its own and, unless it says otherwise, no shipped definitions.
+"""
 
 from __future__ import annotations
 
@@ -18,9 +23,11 @@ import yaml
 from pydantic import TypeAdapter
 
 import pnp
+import pnp.definitions
 from pnp import registry, version
 from pnp.definitions import GAMES, cache, load, load_file, model_of, rules_dir, validation
 from pnp.definitions import _load_cached as in_process
+from pnp.definitions.shipping import compile_bundled
 from pnp.errors import DefinitionError
 from pnp.inputs import read_file
 
@@ -36,14 +43,22 @@ TOTALS: dict[str, Any] = {
 """What each example adds up to, as its comment says."""
 
 
+def forget() -> None:
+    """Drop every definition this process holds, as a new process would start."""
+    in_process.cache_clear()
+    pnp.definitions._LOADED.clear()
+
+
 @pytest.fixture(autouse=True)
 def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A cache folder of the test's own, and no definition left over in memory."""
+    """A cache folder of the test's own, no shipped definitions, and no definition left
+    over in memory."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("PNP_CACHE_DIR", str(folder))
-    in_process.cache_clear()
+    monkeypatch.setattr(cache, "SHIPPED", tmp_path / "shipped")
+    forget()
     yield folder
-    in_process.cache_clear()
+    forget()
 
 
 @pytest.fixture
@@ -72,7 +87,7 @@ def fresh(game: str) -> Any:
 def warm(game: str, folder: Path) -> Path:
     """Load ``game`` once so that its definition is cached; return the cache file."""
     load(game)
-    in_process.cache_clear()
+    forget()
     (path,) = [p for p in cached_files(folder) if p.name.startswith(f"{game}-")]
     return path
 
@@ -107,7 +122,7 @@ def test_scores_are_the_same_with_and_without_the_cache(game: str, cache_dir: Pa
     data = read_file(ROOT / "examples" / f"{game}.yaml")
     without = registry.game(game).engine.score(fresh(game), data)
     first = pnp.score(game, data)
-    in_process.cache_clear()
+    forget()
     assert cached_files(cache_dir)
     again = pnp.score(game, data)
     assert without.to_json() == first.to_json() == again.to_json()
@@ -122,7 +137,7 @@ def test_a_warm_cache_validates_nothing(cache_dir: Path, validations: list[type]
     data = read_file(ROOT / "examples/qwinto.yaml")
     assert pnp.score("qwinto", data).total == 43
     assert validations == [model_of("qwinto")]
-    in_process.cache_clear()
+    forget()
     validations.clear()
     assert pnp.score("qwinto", data).total == 43
     assert validations == []
@@ -130,7 +145,10 @@ def test_a_warm_cache_validates_nothing(cache_dir: Path, validations: list[type]
 
 SCORE_AND_REPORT = """\
 import sys
+from pathlib import Path
+from pnp.definitions import cache
 from pnp.cli import main
+cache.SHIPPED = Path(sys.argv[2])
 try:
     main(["score", "qwinto", sys.argv[1]])
 except SystemExit as exit:
@@ -140,19 +158,85 @@ print("IMPORTED", sorted({name.partition(".")[0] for name in sys.modules
 """
 
 
-def test_pnp_score_imports_no_pydantic_on_a_warm_cache(cache_dir: Path) -> None:
-    """The command in a fresh interpreter, as a person runs it: the first run validates
-    and caches, the next reads the cache and never imports pydantic."""
+def score_in_a_new_process(shipped: Path) -> str:
+    """What ``pnp score`` of the Qwinto example prints in a fresh interpreter, as a person
+    runs it, with ``shipped`` for the shipped definitions."""
     env = {**os.environ, "LANG": "C", "LC_ALL": "C"}
-    command = [sys.executable, "-c", SCORE_AND_REPORT, str(ROOT / "examples/qwinto.yaml")]
-    runs = [subprocess.run(command, capture_output=True, text=True, check=True, env=env)
-            for _ in range(2)]
-    for run in runs:
-        assert "Total" in run.stdout and run.stdout.splitlines()[-3].endswith(" 43")
-        assert "EXIT 0" in run.stdout
-    assert "IMPORTED ['pydantic', 'pydantic_core']" in runs[0].stdout
-    assert "IMPORTED []" in runs[1].stdout
+    command = [sys.executable, "-c", SCORE_AND_REPORT, str(ROOT / "examples/qwinto.yaml"),
+               str(shipped)]
+    run = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+    assert "Total" in run.stdout and run.stdout.splitlines()[-3].endswith(" 43")
+    assert "EXIT 0" in run.stdout
+    return run.stdout
+
+
+def test_pnp_score_imports_no_pydantic_on_a_warm_cache(cache_dir: Path, tmp_path: Path) -> None:
+    """Without shipped definitions, the first run validates and caches, the next reads the
+    cache and never imports pydantic."""
+    runs = [score_in_a_new_process(tmp_path / "shipped") for _ in range(2)]
+    assert "IMPORTED ['pydantic', 'pydantic_core']" in runs[0]
+    assert "IMPORTED []" in runs[1]
     assert len(cached_files(cache_dir)) == 1
+
+
+# Shipped with the package ---------------------------------------------------------------
+
+
+def test_shipped_definitions_are_the_validated_ones(tmp_path: Path) -> None:
+    made = compile_bundled(tmp_path / "shipped", rules_dir())
+    assert sorted(path.name for path in made) == sorted(f"{game}.pickle" for game in GAMES)
+    for game in GAMES:
+        content = (rules_dir() / f"{game}.yaml").read_bytes()
+        shipped = cache.read_shipped(game, content, model_of(game))
+        assert type(shipped) is model_of(game)
+        assert shipped == fresh(game)
+
+
+def test_a_first_run_with_shipped_definitions_imports_no_pydantic(
+        cache_dir: Path, tmp_path: Path) -> None:
+    compile_bundled(tmp_path / "shipped", rules_dir())
+    assert "IMPORTED []" in score_in_a_new_process(tmp_path / "shipped")
+    assert not cache_dir.exists()
+
+
+def test_shipped_definitions_validate_nothing_and_serve_only_their_own_bytes(
+        tmp_path: Path, validations: list[type]) -> None:
+    compile_bundled(tmp_path / "shipped", rules_dir())
+    validations.clear()
+    loaded = load("qwinto")
+    assert validations == []
+    assert loaded == fresh("qwinto")
+    validations.clear()
+    folder = qwinto_rules(tmp_path)
+    path = folder / "qwinto.yaml"
+    path.write_text(path.read_text().replace("failed_throw_penalty: 5", "failed_throw_penalty: 6"))
+    assert load("qwinto", folder).scoring.failed_throw_penalty == 6
+    assert validations == [model_of("qwinto")]
+
+
+def test_shipped_definitions_of_another_build_are_not_used(
+        tmp_path: Path, validations: list[type], monkeypatch: pytest.MonkeyPatch) -> None:
+    compile_bundled(tmp_path / "shipped", rules_dir())
+    validations.clear()
+    monkeypatch.setattr(version, "VERSION", "0.0.0-another")
+    loaded = load("qwinto")
+    assert validations == [model_of("qwinto")]
+    assert loaded == fresh("qwinto")
+
+
+@pytest.mark.parametrize("damage", ["truncated", "writable by others"])
+def test_a_damaged_shipped_definition_is_validated_again(
+        damage: str, tmp_path: Path, validations: list[type]) -> None:
+    (path, *_) = compile_bundled(tmp_path / "shipped", rules_dir())
+    assert path.name == "qwinto.pickle"
+    if damage == "truncated":
+        path.write_bytes(path.read_bytes()[:-10])
+    else:
+        path.chmod(0o666)
+    validations.clear()
+    loaded = load("qwinto")
+    assert validations == [model_of("qwinto")]
+    assert loaded == fresh("qwinto")
 
 
 # Never stale ---------------------------------------------------------------------------
@@ -169,13 +253,56 @@ def test_an_edit_shows_at_once_even_with_the_same_size_and_time(tmp_path: Path) 
     after = path.stat()
     assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
     assert pnp.score("qwinto", data, folder).total == 41
-    in_process.cache_clear()
+    forget()
     assert pnp.score("qwinto", data, folder).total == 41
     path.write_text(path.read_text().replace("failed_throw_penalty: 6", "failed_throw_penalty: 5"))
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert pnp.score("qwinto", data, folder).total == 43
-    in_process.cache_clear()
+    forget()
     assert pnp.score("qwinto", data, folder).total == 43
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The definition files read from now on."""
+    done: list[Path] = []
+    original = pnp.definitions.read_bytes
+
+    def counting(path: Path) -> bytes:
+        done.append(path)
+        return original(path)
+
+    monkeypatch.setattr(pnp.definitions, "read_bytes", counting)
+    return done
+
+
+def test_an_unchanged_file_is_not_read_again_in_one_process(
+        tmp_path: Path, reads: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pnp.score`` in a loop: once a file's times are too old to be ambiguous (made so
+    here), only a changed file (another inode, size or time) is read again."""
+    monkeypatch.setattr(pnp.definitions, "RACY", 0)
+    folder = qwinto_rules(tmp_path)
+    path = folder / "qwinto.yaml"
+    data = read_file(ROOT / "examples/qwinto.yaml")
+    assert [pnp.score("qwinto", data, folder).total for _ in range(3)] == [43, 43, 43]
+    assert reads == [path]
+    edited = folder / "edited.yaml"
+    edited.write_text(path.read_text().replace("failed_throw_penalty: 5",
+                                               "failed_throw_penalty: 6"))
+    before = path.stat()
+    os.utime(edited, ns=(before.st_atime_ns, before.st_mtime_ns))
+    edited.replace(path)
+    assert pnp.score("qwinto", data, folder).total == 41
+    assert reads == [path, path]
+
+
+def test_a_file_changed_just_now_is_read_at_every_load(
+        tmp_path: Path, reads: list[Path]) -> None:
+    """Its times may not yet tell it from a version written in the same tick."""
+    folder = qwinto_rules(tmp_path)
+    for _ in range(3):
+        load("qwinto", folder)
+    assert len(reads) == 3
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
@@ -322,7 +449,7 @@ def test_a_read_only_cache_folder_changes_nothing(
     monkeypatch.setattr("tempfile.mkstemp", read_only)
     data = read_file(ROOT / "examples/qwinto.yaml")
     assert pnp.score("qwinto", data).total == 43
-    in_process.cache_clear()
+    forget()
     assert pnp.score("qwinto", data).total == 43
     assert list(cache_dir.iterdir()) == []
 
@@ -343,7 +470,7 @@ def test_a_cache_folder_that_is_a_file_changes_nothing(
     not_a_folder.write_text("")
     monkeypatch.setenv("PNP_CACHE_DIR", str(not_a_folder))
     assert load("qwinto") == fresh("qwinto")
-    in_process.cache_clear()
+    forget()
     assert load("qwinto") == fresh("qwinto")
 
 

@@ -40,11 +40,14 @@ READERS = {
                                                  "no link followed) to remove them; reads "
                                                  "nothing",
     ("outputs/writing.py", "_lock_file"): "the build's lock file, opened to be locked",
-    ("definitions/cache.py", "_environment"): "pnp's own definition modules, hashed",
+    ("definitions/cache.py", "_sources"): "pnp's own definition modules, hashed",
     ("definitions/cache.py", "_validator"): "pydantic's version.py, from its package",
-    ("definitions/cache.py", "read"): "the definition cache: no link followed, a regular "
-                                      "file owned by this user",
-    ("definitions/cache.py", "write"): "writes the definition cache",
+    ("definitions/cache.py", "_read"): "the definition cache or the package's shipped "
+                                       "definitions: no link followed, a regular file owned by "
+                                       "this user (or the package's owner), written by no one "
+                                       "else",
+    ("definitions/cache.py", "_write"): "writes the definition cache (or, building the "
+                                        "package, its shipped definitions)",
     ("i18n/catalogues.py", "catalogue"): "pnp's own message catalogues (pnp/i18n/locale), not an "
                                          "edition's",
     ("i18n/completeness.py", "catalogue_gaps"): "pnp's own message catalogues (pnp/i18n/locale)",

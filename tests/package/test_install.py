@@ -159,6 +159,33 @@ def test_every_command_works_from_an_empty_folder(venv: Path, empty: Path) -> No
     assert made == {"q.yaml", "output"}, "wrote outside ./output/"
 
 
+FIRST_SCORE = """\
+import sys
+from pnp.cli import main
+try:
+    main(["score", "qwinto", "q.yaml"])
+except SystemExit as exit:
+    print("EXIT", exit.code)
+print("VALIDATED", "pydantic" in sys.modules)
+"""
+
+
+def test_the_bundled_definitions_come_validated_in_the_wheel(
+        dist: Path, venv: Path, empty: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wheel carries each bundled definition as validated when it was built, so that a
+    person's first ``pnp score`` (an empty cache) validates nothing and caches nothing."""
+    names = set(wheel_files(next((dist / "tree").glob("*.whl"))))
+    assert {f"pnp/definitions/shipped/{game}.pickle"
+            for game in ("qwinto", "kwingto", "xactika", "ronda", "spectacle")} <= names
+    cache = empty.parent / "cache"
+    monkeypatch.setenv("PNP_CACHE_DIR", str(cache))
+    (empty / "q.yaml").write_text((ROOT / "examples" / "qwinto.yaml").read_text())
+    first = run([str(venv / "bin" / "python"), "-c", FIRST_SCORE], empty).stdout
+    assert first.splitlines()[-3].split() == ["Total", str(EXAMPLE_TOTAL)]
+    assert first.splitlines()[-2:] == ["EXIT 0", "VALIDATED False"]
+    assert not cache.exists()
+
+
 def test_nothing_installed_refers_to_the_checkout(venv: Path) -> None:
     checkout = str(ROOT).encode()
     site = next(venv.glob("lib/python*/site-packages"))

@@ -463,6 +463,17 @@ def test_structure_qpdf_warns_about() -> None:
     assert str(warning).startswith("t.pdf: qpdf: ")
 
 
+def test_a_damaged_stream_is_told_the_same_at_every_check() -> None:
+    data = made(text(20, 100, "fine"))
+    start = data.index(b"FlateDecode")
+    start = data.index(b"stream", start) + 20
+    broken = data[:start] + b"\x00garbage!!\xff" + data[start + 11:]
+    [first], [again] = found(broken), found(broken)
+    assert first.rule == "structure" and "decoding stream data" in first.message
+    assert "<" not in first.message and "WARNING" not in first.message
+    assert first == again
+
+
 def test_what_a_file_is_comes_from_its_keyword_before_its_name() -> None:
     import pikepdf
 

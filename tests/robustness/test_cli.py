@@ -231,7 +231,7 @@ NAMES = st.text(string.ascii_letters + string.digits + ". -_", min_size=1,
 
 
 @settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(parts=st.lists(st.one_of(SEGMENTS, NAMES), min_size=1, max_size=4))
 def test_writing_anywhere_writes_a_regular_file_or_refuses(tmp_path: Path,
                                                            parts: list[str]) -> None:

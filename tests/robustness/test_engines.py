@@ -18,15 +18,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
-import test_kwingto
-import test_qwinto
-import test_ronda
-import test_spectacle
-import test_xactika
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pnp
+from games import test_kwingto, test_qwinto, test_ronda, test_spectacle, test_xactika
 from pnp.errors import InputError
 from refusal import assert_refused
 from refusal import pnp as run_pnp
@@ -352,9 +348,9 @@ def test_a_card_held_twice_is_refused(position: dict[str, Any], draw: st.DataObj
 # Inputs that once ran for minutes or took gigabytes: refused at once, in a short line.
 
 def quick_refusal(game: str, data: Any, words: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # processor time: a busy machine does not stretch it
     message = refusal(game, data)
-    assert time.perf_counter() - started < 2, f"{game}: slow refusal"
+    assert time.process_time() - started < 2, f"{game}: slow refusal"
     assert words in message and len(message) <= 200, message
 
 

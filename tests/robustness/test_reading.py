@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from pnp.definitions import load_file
 from pnp.errors import DefinitionError, FormatError
 from pnp.inputs import parse_bytes, parse_text
-from refusal import SECONDS, Run, _limits, assert_refused, pnp
+from refusal import WALL_SECONDS, Run, _limits, assert_refused, pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("qwinto", "kwingto", "xactika", "ronda", "spectacle")
@@ -239,10 +239,11 @@ def run_with_stdin(stdin: int, *args: str) -> Run:
     :func:`refusal.pnp`."""
     try:
         done = subprocess.run([sys.executable, "-m", "pnp", *args], stdin=stdin,
-                              capture_output=True, timeout=SECONDS, preexec_fn=_limits,
+                              capture_output=True, timeout=WALL_SECONDS, preexec_fn=_limits,
                               env={**os.environ, "LANG": "C.UTF-8"}, check=False)
     except subprocess.TimeoutExpired:
-        raise AssertionError(f"pnp {' '.join(args)}: still running after {SECONDS} s") from None
+        raise AssertionError(
+            f"pnp {' '.join(args)}: still running after {WALL_SECONDS} s") from None
     return Run(done.returncode, done.stdout.decode(errors="replace"),
                done.stderr.decode(errors="replace"))
 
@@ -290,7 +291,7 @@ def test_a_file_name_that_would_break_the_line_is_shown_escaped(tmp_path: Path) 
 
 def test_closed_standard_input() -> None:
     done = subprocess.run([sys.executable, "-m", "pnp", "score", "qwinto", "-"],
-                          stdin=subprocess.DEVNULL, capture_output=True, timeout=SECONDS,
+                          stdin=subprocess.DEVNULL, capture_output=True, timeout=WALL_SECONDS,
                           preexec_fn=lambda: (_limits(), os.close(0)), check=False)
     assert_refused(Run(done.returncode, done.stdout.decode(), done.stderr.decode()),
                    "error: stdin: no standard input")

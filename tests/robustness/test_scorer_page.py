@@ -123,7 +123,7 @@ def test_names_that_would_end_a_script_run_nothing(edition: Path, tmp_path: Path
     """In Chromium the page with those names works as the bundled one: the worked example
     typed box by box totals as the engine, with no error, no blocked script or image and
     no handler run (each would throw or be reported)."""
-    from test_scorer import EXAMPLES, _need_chromium, browse, steps_for
+    from scorer.test_scorer import EXAMPLES, _need_chromium, browse, steps_for
 
     chromium = _need_chromium()
     _hostile_names(edition)

@@ -454,3 +454,18 @@ def test_one_call_that_runs_past_the_deadline_is_stopped(tmp_path: Path) -> None
     with pytest.raises(DocumentError, match=r"page\.md: takes longer than 4 s to render"):
         sandbox.render_template(env, "page.md", {})
     assert time.process_time() - started < 2 * sandbox.TEMPLATE_SECONDS
+
+
+def test_a_template_edited_between_two_books_is_read_as_it_now_is(made: Path) -> None:
+    """Templates compiled once in a process (:mod:`pnp.books.sandbox`) are compiled again
+    when their text changes, as ``pnp serve --watch`` edits them under a running build."""
+    shutil.copytree(made / "edition", made / "edited", symlinks=True)
+    edition = assets.Edition.from_folder(made / "edited")
+    text = edition.templates / "rulebooks" / "qwinto" / "en.md"
+    assets.use(edition)
+    try:
+        for word in ("Before", "After"):
+            text.write_text(f"# {word}\n\nThe {{{{ rules.name('en') }}}} rules.\n")
+            assert f">{word}</h1>" in compose("rulebook", "qwinto", "en").html
+    finally:
+        assets.use(None)

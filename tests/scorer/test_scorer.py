@@ -30,7 +30,6 @@ from typing import Any
 import pytest
 import quickjs
 import yaml
-from test_fillable import kwingto_sheet, qwinto_sheet, ronda_deal, xactika_sheet
 
 import pnp
 from pnp.definitions import load
@@ -39,6 +38,7 @@ from pnp.games.kwingto import fillable as fillable_kwingto
 from pnp.games.qwinto import fillable as fillable_qwinto
 from pnp.games.xactika import fillable as fillable_xactika
 from pnp.scorer import page as scorer
+from sheets.test_fillable import kwingto_sheet, qwinto_sheet, ronda_deal, xactika_sheet
 from worked import RONDA_GAME
 
 GAMES = 10_000

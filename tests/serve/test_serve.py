@@ -180,10 +180,13 @@ def test_only_get_and_head_are_answered(site: Path, method: str) -> None:
 
 
 def test_a_pipe_is_not_read(site: Path) -> None:
-    start = time.perf_counter()
+    start = time.monotonic()
     with serving(site) as server:
         assert fetch(server, "/pipe.html")[0] == 404
-    assert time.perf_counter() - start < 5
+    # A server that opened the pipe would wait for a writer for ever, burning no processor
+    # time, so only wall time tells; the answer takes milliseconds, and 60 s leaves room for
+    # a machine that is also running a full build.
+    assert time.monotonic() - start < 60
 
 
 def test_an_unchanged_file_is_not_sent_again(site: Path) -> None:

@@ -957,7 +957,6 @@ def _need_chromium() -> str:
         if os.environ.get("CI"):
             pytest.fail("chromium is needed (Debian package chromium)")
         pytest.skip("chromium missing")
-    (JS / "build").mkdir(exist_ok=True)
     return chromium
 
 
@@ -1130,11 +1129,34 @@ def test_pdfjs_sandbox_scores_as_the_engine(game: str, kind: str,
     assert pdfjs(run.pdf, first, "--keystrokes") == states[:KEYSTROKE_CASES]
 
 
+@dataclass(frozen=True)
+class PdfjsViewer:
+    """pdf.js's viewer (tests/js/viewer.html) served over HTTP, opening sheets from a folder
+    of this test's own: a shared one (tests/js/build) may be rewritten by another test run
+    while Chromium reads it."""
+
+    address: str
+    sheets: Path
+
+    def opening(self, name: str, pdf: bytes) -> str:
+        """The viewer's address with ``pdf`` open in it."""
+        (self.sheets / name).write_bytes(pdf)
+        return f"{self.address}/viewer.html?file=sheets/{name}"
+
+
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+def viewer_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PdfjsViewer]:
+    sheets = tmp_path_factory.mktemp("sheets")
+
     class Quiet(SimpleHTTPRequestHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(JS), **kwargs)
+
+        def translate_path(self, path: str) -> str:
+            folder, _, name = path.split("?")[0].lstrip("/").partition("/")
+            if folder == "sheets":
+                return str(sheets / Path(name).name)
+            return super().translate_path(path)
 
         def log_message(self, format: str, *args: Any) -> None:
             pass
@@ -1142,27 +1164,26 @@ def server() -> Iterator[str]:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    yield PdfjsViewer(f"http://127.0.0.1:{httpd.server_address[1]}", sheets)
     httpd.shutdown()
     httpd.server_close()
     thread.join()
 
 
-def test_chromium_types_into_the_sheet(server: str) -> None:
+def test_chromium_types_into_the_sheet(viewer_page: PdfjsViewer) -> None:
     chromium = _need_chromium()
-    (JS / "build" / "qwinto.pdf").write_bytes(sheet("qwinto", "sheet"))
     done = subprocess.run(
-        ["node", str(JS / "chromium.mjs"), chromium, f"{server}/viewer.html?file=build/qwinto.pdf"],
-        capture_output=True, text=True, check=False, timeout=180, cwd=JS)
+        ["node", str(JS / "chromium.mjs"), chromium,
+         viewer_page.opening("qwinto.pdf", sheet("qwinto", "sheet"))],
+        capture_output=True, text=True, check=False, timeout=240, cwd=JS)
     assert done.returncode == 0, done.stdout + done.stderr
     shown = json.loads(done.stdout.strip().splitlines()[-1])
     assert shown["total"] == "-3"
     assert shown["bad"] == "!"
 
 
-def test_chromium_types_into_the_ronda_pad(server: str) -> None:
+def test_chromium_types_into_the_ronda_pad(viewer_page: PdfjsViewer) -> None:
     chromium = _need_chromium()
-    (JS / "build" / "ronda.pdf").write_bytes(sheet("ronda", "pad"))
     # Deal 1: A scores 3 + 2 + 1; deal 2 takes A to 41, B's cards then break the rules.
     plan = {"watch": "run_2_1", "steps": [
         {"type": [["calls_1_1", "3"], ["caida_1_1", "2"], ["mesa_1_1", "1"]],
@@ -1172,8 +1193,8 @@ def test_chromium_types_into_the_ronda_pad(server: str) -> None:
     ]}
     done = subprocess.run(
         ["node", str(JS / "chromium.mjs"), chromium,
-         f"{server}/viewer.html?file=build/ronda.pdf", json.dumps(plan)],
-        capture_output=True, text=True, check=False, timeout=180, cwd=JS)
+         viewer_page.opening("ronda.pdf", sheet("ronda", "pad")), json.dumps(plan)],
+        capture_output=True, text=True, check=False, timeout=240, cwd=JS)
     assert done.returncode == 0, done.stdout + done.stderr
     shown = json.loads(done.stdout.strip().splitlines()[-1])
     assert shown == {"0": "6", "1": "41", "2": "!"}

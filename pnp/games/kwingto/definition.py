@@ -72,10 +72,55 @@ class Deck(Model):
         return tuple(sorted({v for r in self.ranks for v in r.values}))
 
     def rank(self, name: str) -> Rank:
-        return next(r for r in self.ranks if r.rank == name)
+        return self._ranks[name]
+
+    def values_of(self, rank: str) -> tuple[int, ...]:
+        """The values a card of ``rank`` may count."""
+        return self._values_of[rank]
 
     def suit(self, letter: str) -> Suit:
-        return next(s for s in self.suits if s.letter == letter)
+        return self._suits[letter]
+
+    def reading(self, text: str) -> tuple[str, str] | None:
+        """The rank and suit letter a card written ``text`` (``10H``, ``q♦``) names: its
+        rank in any case, then its suit's letter in any case or its symbol."""
+        return self._readings.get("".join(text.split()).upper())
+
+    @cached_property
+    def _readings(self) -> dict[str, tuple[str, str]]:
+        """Each card by its rank in capitals followed by a one-character mark of its suit."""
+        return {written + mark: (name, suit) for written, name in self._written_ranks.items()
+                for mark, suit in self._marks.items() if len(mark) == 1}
+
+    @cached_property
+    def _ranks(self) -> dict[str, Rank]:
+        return {r.rank: r for r in self.ranks}
+
+    @cached_property
+    def _values_of(self) -> dict[str, tuple[int, ...]]:
+        return {r.rank: r.values for r in self.ranks}
+
+    @cached_property
+    def _suits(self) -> dict[str, Suit]:
+        return {s.letter: s for s in self.suits}
+
+    @cached_property
+    def _written_ranks(self) -> dict[str, str]:
+        """Each rank by its name in capitals (the first where two would read the same)."""
+        written: dict[str, str] = {}
+        for r in reversed(self.ranks):
+            written[r.rank.upper()] = r.rank
+        return written
+
+    @cached_property
+    def _marks(self) -> dict[str, str]:
+        """Each suit's letter by its letter in capitals and by its symbol (the first suit's
+        where two share a mark)."""
+        marks: dict[str, str] = {}
+        for s in reversed(self.suits):
+            marks[s.symbol] = s.letter
+            marks[s.letter.upper()] = s.letter
+        return marks
 
 
 class DiceColour(Model):

@@ -28,10 +28,11 @@ Card('QD')
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from pnp.engine.common import mapping, only_keys, require, score_sheets, sequence, shown, whole
 from pnp.engine.result import Item, Note, Result, Score
@@ -42,7 +43,7 @@ Values = tuple[int | None, ...]
 """What each space of a row counts (None where it is empty)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """A card, written rank then suit letter: ``10H``, ``AS``."""
 
@@ -52,17 +53,13 @@ class Card:
     @classmethod
     def parse(cls, text: str, deck: Deck) -> Card:
         """Read ``AS``, ``10h``, ``Q♦``: case and spaces do not matter."""
-        compact = "".join(text.split()).upper()
-        rank, mark = compact[:-1], compact[-1:]
-        suit = next((s.letter for s in deck.suits
-                     if mark and mark in (s.letter.upper(), s.symbol)), None)
-        name = next((r.rank for r in deck.ranks if r.rank.upper() == rank), None)
-        if suit is None or name is None:
+        named = deck.reading(text)
+        if named is None:
             raise InputError(f"{shown(text)} is not a card")
-        return cls(name, suit)
+        return _card(*named)
 
     def values(self, deck: Deck) -> tuple[int, ...]:
-        return deck.rank(self.rank).values
+        return deck.values_of(self.rank)
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit}"
@@ -71,10 +68,17 @@ class Card:
         return f"Card({str(self)!r})"
 
 
+@functools.cache
+def _card(rank: str, suit: str) -> Card:
+    """One object for each card read: a card is a value, and making one costs more than
+    finding it."""
+    return Card(rank, suit)
+
+
 Space = Card | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """A player's board: rows top to bottom, spaces left to right, and failed throws."""
 
@@ -100,6 +104,11 @@ class Board:
 
 def parse_board(rules: Definition, data: Any) -> Board:
     """Read a board in the input format and check every placement rule."""
+    return _checked(rules, data)[0]
+
+
+def _checked(rules: Definition, data: Any) -> tuple[Board, list[list[Values]]]:
+    """:func:`parse_board`, with each row's readings (:func:`row_readings`) found on the way."""
     data = mapping(data, "board")
     only_keys(data, {"rows", "failed"}, "")
     given = sequence(require(data, "rows", ""), "rows")
@@ -109,14 +118,13 @@ def parse_board(rules: Definition, data: Any) -> Board:
                         for number, row in enumerate(given, start=1)))
     _check_deck(board)
     _check_suits(rules, board)
-    for index in range(len(board.rows)):
-        row_readings(rules, board, index)
+    readings = [row_readings(rules, board, index) for index in range(len(board.rows))]
     _check_columns(board)
     failed = whole(data.get("failed", 0), "failed", 0)
     limit = rules.end.failed_throws
     if failed > limit:
         raise InputError(f"failed: {shown(failed)} failed throws, but the game ends at {limit}")
-    return Board(board.rows, failed)
+    return Board(board.rows, failed), readings
 
 
 def _parse_row(rules: Definition, number: int, value: Any) -> tuple[Space, ...]:
@@ -124,17 +132,18 @@ def _parse_row(rules: Definition, number: int, value: Any) -> tuple[Space, ...]:
     if len(spaces) != rules.board.spaces:
         raise InputError(f"row {number}: expected {rules.board.spaces} spaces, got {len(spaces)}")
     row: list[Space] = []
+    deck = rules.deck
     for index, space in enumerate(spaces, start=1):
-        place = f"row {number} space {index}"
         if space is None:
             row.append(None)
         elif not isinstance(space, str):
-            raise InputError(f"{place}: expected a card such as 'AS' or null, got {shown(space)}")
+            raise InputError(f"row {number} space {index}: expected a card such as 'AS' or "
+                             f"null, got {shown(space)}")
         else:
             try:
-                row.append(Card.parse(space, rules.deck))
+                row.append(Card.parse(space, deck))
             except InputError as exc:
-                raise InputError(f"{place}: {exc}") from None
+                raise InputError(f"row {number} space {index}: {exc}") from None
     return tuple(row)
 
 
@@ -148,18 +157,18 @@ def _check_deck(board: Board) -> None:
     Rows of different suits cannot share a card; within a row only an ace can return,
     once low on the left and once high on the right.
     """
-    seen: dict[Card, tuple[int, int]] = {}
+    seen: dict[tuple[str, str], tuple[int, int]] = {}
     for row, cards in enumerate(board.rows, start=1):
         for space, card in enumerate(cards, start=1):
             if card is None:
                 continue
-            if card in seen:
-                first_row, first_space = seen[card]
+            if (card.rank, card.suit) in seen:
+                first_row, first_space = seen[card.rank, card.suit]
                 there = (f"space {first_space}" if first_row == row
                          else f"row {first_row} space {first_space}")
                 raise InputError(f"row {row} space {space}: {card} is already in {there}; "
                                  "a player has one deck, with one card of each")
-            seen[card] = (row, space)
+            seen[card.rank, card.suit] = (row, space)
 
 
 def _check_suits(rules: Definition, board: Board) -> None:
@@ -188,22 +197,27 @@ def row_readings(rules: Definition, board: Board, row: int) -> list[Values]:
     cannot rise at all is refused, naming the space at fault.
     """
     cards = board.rows[row]
-    filled = [(i, card) for i, card in enumerate(cards) if card is not None]
     deck = rules.deck
-    singles = [(i, c) for i, c in filled if len(c.values(deck)) == 1]
-    for (i, a), (j, b) in itertools.pairwise(singles):
+    filled = [(i, card, card.values(deck)) for i, card in enumerate(cards) if card is not None]
+    singles = [(i, card, values[0]) for i, card, values in filled if len(values) == 1]
+    for (i, a, low), (j, b, high) in itertools.pairwise(singles):
         if b.rank == a.rank:
             raise InputError(f"row {row + 1} space {j + 1}: {b} is already in space {i + 1}")
-        if b.values(deck)[0] <= a.values(deck)[0]:
+        if high <= low:
             raise InputError(f"row {row + 1} space {j + 1}: {b} is not higher than {a} "
                              f"in space {i + 1}")
+    if len(singles) == len(filled):
+        rising: list[int | None] = [None] * len(cards)
+        for i, _, value in singles:
+            rising[i] = value
+        return [tuple(rising)]
     readings: list[Values] = []
-    for choice in itertools.product(*(c.values(deck) for _, c in filled)):
+    for choice in itertools.product(*(values for _, _, values in filled)):
         if all(a < b for a, b in itertools.pairwise(choice)):
-            values: list[int | None] = [None] * len(cards)
-            for (i, _), value in zip(filled, choice, strict=True):
-                values[i] = value
-            readings.append(tuple(values))
+            counts: list[int | None] = [None] * len(cards)
+            for (i, _, _), value in zip(filled, choice, strict=True):
+                counts[i] = value
+            readings.append(tuple(counts))
     if not readings:
         raise InputError(_misfit(rules, board, row))
     return readings
@@ -239,48 +253,78 @@ def _check_columns(board: Board) -> None:
 
 def score_board(rules: Definition, board: Board) -> Score:
     """The best breakdown of a checked board over every admissible ace value."""
-    readings = [row_readings(rules, board, i) for i in range(len(board.rows))]
-    scores = (Score.of(_items(rules, board, values), tiebreak=board.filled)
+    return _best(rules, board, [row_readings(rules, board, i) for i in range(len(board.rows))])
+
+
+class _Row(NamedTuple):
+    """What a complete or partial row shows whatever its aces count."""
+
+    number: int
+    suit: str | None
+    cards: int
+    complete: bool
+    last: str | None
+    aces: tuple[int, ...]
+    """The spaces (from 0) of its cards of several values."""
+    royal: bool
+
+
+def _rows(rules: Definition, board: Board) -> list[_Row]:
+    """Each row's facts, found once for all the readings :func:`_best` compares."""
+    deck, royal_ranks = rules.deck, rules.scoring.royal_flush.ranks
+    rows = []
+    for index, row in enumerate(board.rows):
+        placed = [card for card in row if card is not None]
+        complete = len(placed) == len(row)
+        rows.append(_Row(
+            number=index + 1, suit=placed[0].suit if placed else None, cards=len(placed),
+            complete=complete, last=str(row[-1]) if complete else None,
+            aces=tuple(i for i, card in enumerate(row)
+                       if card is not None and len(card.values(deck)) > 1),
+            royal=complete and tuple(card.rank for card in placed) == royal_ranks))
+    return rows
+
+
+def _best(rules: Definition, board: Board, readings: list[list[Values]]) -> Score:
+    """The first of the highest scores over every combination of the rows' readings."""
+    filled, rows = board.filled, _rows(rules, board)
+    scores = (Score.of(_items(rules, rows, board.failed, values), tiebreak=filled)
               for values in itertools.product(*readings))
     return max(scores, key=lambda s: s.total)
 
 
-def _items(rules: Definition, board: Board, values: Sequence[Values]) -> list[Item]:
-    scoring, deck = rules.scoring, rules.deck
+def _items(rules: Definition, rows: list[_Row], failed: int,
+           values: Sequence[Values]) -> list[Item]:
+    scoring, spaces = rules.scoring, rules.board.spaces
     items = []
-    for index, (row, counts) in enumerate(zip(board.rows, values, strict=True)):
-        cards = sum(card is not None for card in row)
-        complete = board.complete(index)
+    for row, counts in zip(rows, values, strict=True):
         last = counts[-1]
-        points = last if complete and last is not None else cards * scoring.points_per_card
-        aces = [{"space": i + 1, "value": v} for i, (card, v) in enumerate(zip(row, counts,
-                                                                               strict=True))
-                if card is not None and len(card.values(deck)) > 1]
+        points = last if row.complete and last is not None else row.cards * scoring.points_per_card
         items.append(Item("row", points, {
-            "row": index + 1, "suit": board.suit(index), "cards": cards,
-            "spaces": rules.board.spaces, "complete": complete,
-            "last": str(row[-1]) if complete else None, "aces": aces}))
-    for column in range(rules.board.spaces):
-        spread = [counts[column] for counts in values]
-        numbers = [v for v in spread if v is not None]
-        complete = len(numbers) == len(spread)
-        high, low = (max(numbers), min(numbers)) if complete else (None, None)
-        items.append(Item("column", high - low if high is not None and low is not None else 0,
-                          {"column": column + 1, "complete": complete, "high": high, "low": low}))
-    for index, (row, counts) in enumerate(zip(board.rows, values, strict=True)):
-        if not board.complete(index):
+            "row": row.number, "suit": row.suit, "cards": row.cards, "spaces": spaces,
+            "complete": row.complete, "last": row.last,
+            "aces": [{"space": i + 1, "value": counts[i]} for i in row.aces]}))
+    for column in range(spaces):
+        numbers = [value for counts in values if (value := counts[column]) is not None]
+        if len(numbers) < len(values):
+            items.append(Item("column", 0, {"column": column + 1, "complete": False,
+                                            "high": None, "low": None}))
+        else:
+            high, low = max(numbers), min(numbers)
+            items.append(Item("column", high - low, {"column": column + 1, "complete": True,
+                                                     "high": high, "low": low}))
+    for row, counts in zip(rows, values, strict=True):
+        if not row.complete:
             continue
-        detail = {"row": index + 1, "suit": board.suit(index)}
-        royal = tuple(c.rank for c in row if c is not None) == scoring.royal_flush.ranks
+        detail = {"row": row.number, "suit": row.suit}
         straight = all(b == a + 1 for a, b in itertools.pairwise(v for v in counts
                                                                  if v is not None))
-        if royal:
+        if row.royal:
             items.append(Item("royal_flush", scoring.royal_flush.points, detail))
-        if straight and (not royal or scoring.royal_also_straight):
+        if straight and (not row.royal or scoring.royal_also_straight):
             items.append(Item("straight_flush", scoring.straight_flush, detail))
     penalty = scoring.failed_throw_penalty
-    items.append(Item("failed", -penalty * board.failed,
-                      {"count": board.failed, "penalty": penalty}))
+    items.append(Item("failed", -penalty * failed, {"count": failed, "penalty": penalty}))
     return items
 
 
@@ -326,13 +370,13 @@ def is_failed(rules: Definition, result: int) -> bool:
 
 
 def _score_data(rules: Definition, data: Any) -> tuple[Score, tuple[Note, ...]]:
-    board = parse_board(rules, data)
+    board, readings = _checked(rules, data)
     complete = sum(board.complete(i) for i in range(len(board.rows)))
     notes: tuple[Note, ...] = ()
     if complete > rules.end.complete_rows:
         notes = (Note("beyond_end", {"complete_rows": complete,
                                      "end_rows": rules.end.complete_rows}),)
-    return score_board(rules, board), notes
+    return _best(rules, board, readings), notes
 
 
 def score(rules: Definition, data: Any) -> Result:
@@ -350,4 +394,5 @@ def score(rules: Definition, data: Any) -> Result:
         if len(group) > 1:
             ties.append(Note("unresolved_tie", {"players": list(group), "place": place}))
         place += len(group)
-    return replace(result, notes=(*result.notes, *ties))
+    return Result(result.game, result.scores, result.ranking, result.single,
+                  (*result.notes, *ties), result.extra)

@@ -42,6 +42,8 @@ MESSAGES = {
 
 SCRIPT = "sheet.js"
 """The script, in this folder; :func:`placeholders` fills it in."""
+EPILOGUE = None
+"""No script runs after it."""
 
 
 def table(rules: Definition, lang: str = "en") -> dict[str, Any]:

@@ -80,7 +80,21 @@ COTO_TOP = HEADER + 3.0
 # --- numbers the sheets print -------------------------------------------------------------
 
 def throw_results(rules: Definition) -> list[int]:
-    """Every result a throw can announce, found with the engine's own arithmetic."""
+    """Every result a throw can announce, found with the engine's own arithmetic.
+
+    Kept for the definition it was found for (the very object, which a worker keeps while its
+    file is unchanged): every sheet of every language and paper prints them.
+    """
+    if not _THROW_RESULTS or _THROW_RESULTS[0][0] is not rules:
+        _THROW_RESULTS[:] = [(rules, _throw_results(rules))]
+    return list(_THROW_RESULTS[0][1])
+
+
+_THROW_RESULTS: list[tuple[Definition, tuple[int, ...]]] = []
+"""The last definition's results (one only: a watching server sees a new one per edit)."""
+
+
+def _throw_results(rules: Definition) -> tuple[int, ...]:
     results: set[int] = set()
     black, red = (next(d for d in rules.dice.colours if d.colour == c) for c in ("black", "red"))
     faces = range(1, rules.dice.sides + 1)
@@ -91,7 +105,7 @@ def throw_results(rules: Definition) -> list[int]:
         for b in itertools.combinations_with_replacement(faces, blacks):
             for r in itertools.combinations_with_replacement(faces, reds):
                 results.add(throw_result(rules, black=list(b), red=list(r)))
-    return sorted(results)
+    return tuple(sorted(results))
 
 
 def failed_high(rules: Definition) -> tuple[int, int] | None:

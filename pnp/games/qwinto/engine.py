@@ -83,7 +83,8 @@ def _parse_row(rules: Definition, colour: str, value: Any) -> tuple[Box, ...]:
     for index, box in enumerate(boxes, start=1):
         if box is None:
             continue
-        whole(box, f"{colour} box {index}", low, high)
+        if type(box) is not int or not low <= box <= high:
+            whole(box, f"{colour} box {index}", low, high)
         if last is not None and box <= last[0]:
             relation = "the same as" if box == last[0] else "not greater than"
             raise InputError(
@@ -93,17 +94,17 @@ def _parse_row(rules: Definition, colour: str, value: Any) -> tuple[Box, ...]:
 
 
 def _check_columns(rules: Definition, sheet: Sheet) -> None:
-    seen: dict[tuple[int, int], str] = {}
+    seen: dict[tuple[int, int], tuple[str, int]] = {}
     for row in rules.sheet.rows:
         for index, (column, box) in enumerate(zip(row.box_columns, sheet.rows[row.colour],
                                                   strict=True), start=1):
             if box is None:
                 continue
-            place = f"{row.colour} box {index}"
             if (column, box) in seen:
-                raise InputError(f"{place}: {box} is already in column {column} "
-                                 f"({seen[column, box]})")
-            seen[column, box] = place
+                colour, first = seen[column, box]
+                raise InputError(f"{row.colour} box {index}: {box} is already in column "
+                                 f"{column} ({colour} box {first})")
+            seen[column, box] = (row.colour, index)
 
 
 def column_boxes(rules: Definition, sheet: Sheet, column: int) -> dict[str, Box]:

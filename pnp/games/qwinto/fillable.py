@@ -27,6 +27,8 @@ MESSAGES = {
 
 SCRIPT = "sheet.js"
 """The script, in this folder; :func:`placeholders` fills it in."""
+EPILOGUE = None
+"""No script runs after it."""
 
 
 def table(rules: Definition, _: Translate = str) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pnp.definitions.base import (
@@ -239,10 +240,20 @@ class Definition(GameInfo):
         return (self.deck.size - self.deal.table) // (self.deal.hand * players)
 
     def term(self, term_id: str) -> Term | None:
-        return next((t for t in self.terms if t.id == term_id), None)
+        return self._terms.get(term_id)
 
     def combination(self, name: str) -> Combination:
-        return next(c for c in self.combinations if c.name == name)
+        return self._combinations[name]
+
+    @cached_property
+    def _terms(self) -> dict[str, Term]:
+        """Each term by its id (the first of any two that share one)."""
+        return {t.id: t for t in reversed(self.terms)}
+
+    @cached_property
+    def _combinations(self) -> dict[str, Combination]:
+        """Each combination by its name (the first of any two that share one)."""
+        return {c.name: c for c in reversed(self.combinations)}
 
     def count_rule(self, sides: int) -> CountRule:
         return next(c for c in self.end_of_deal.count if c.sides == sides)

@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal
 
 from pnp.engine import common
@@ -45,7 +46,7 @@ GAME = "ronda"
 _CARD = re.compile(r"(\d{1,2})([A-Za-z])")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Card:
     """A card of the Spanish deck, written rank then suit code (``12E``)."""
 
@@ -111,7 +112,7 @@ def valid_opening_table(cards: Sequence[Card], rules: Definition) -> bool:
 Status = Literal["held", "false", "hidden"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     """A combination in a round: announced and held, announced falsely, or held unannounced."""
 
@@ -121,7 +122,7 @@ class Call:
     rank: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """A scoring play: a caída (the link of its chain, 0 for none), a mesa, or both."""
 
@@ -130,13 +131,13 @@ class Play:
     mesa: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Round:
     calls: tuple[Call, ...] = ()
     plays: tuple[Play, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Options:
     target: int
     advanced_end: bool = False
@@ -152,7 +153,7 @@ FLAGS = ("advanced_end", "aces_high", "heavy_hidden", "rising_chain", "card_tran
 """The variants an input may switch on in its ``options``."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LastCard:
     """The dealer's last card of the deal, for the advanced end rule."""
 
@@ -170,7 +171,7 @@ class Deal:
     captured: Mapping[str, int] | None = None
     last_card: LastCard | None = None
 
-    @property
+    @cached_property
     def sides(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self.side_of[p] for p in self.players))
 
@@ -199,7 +200,7 @@ def parse_deal(rules: Definition, data: Any) -> Deal:
     if len(raw_rounds) > limit:
         raise InputError(f"rounds: {len(raw_rounds)} rounds, but a deal to {len(players)} "
                          f"players has {limit}")
-    held = Counter[int]()
+    held: Counter[int] = Counter()
     rounds = tuple(_round(rules, players, options, raw, n, held)
                    for n, raw in enumerate(raw_rounds, start=1))
     captured = None if data.get("captured") is None else _captured(rules, data["captured"], sides)
@@ -289,10 +290,10 @@ def _round(rules: Definition, players: tuple[str, ...], options: Options, value:
             raise InputError(f"{where}, call {index}: {call.player} already has an entry; "
                              f"a hand of {rules.deal.hand} holds one combination at most")
         calls.append(call)
-    used = Counter[int]()
+    used: dict[int, int] = {}
     for call in calls:
         if call.rank is not None:
-            used[call.rank] += rules.combination(call.kind).cards
+            used[call.rank] = used.get(call.rank, 0) + rules.combination(call.kind).cards
     suits = len(rules.deck.suits)
     for rank_, cards in used.items():
         if cards > suits:
@@ -302,7 +303,7 @@ def _round(rules: Definition, players: tuple[str, ...], options: Options, value:
             raise InputError(f"{where}: with the rounds before, the calls hold "
                              f"{held[rank_] + cards} cards of rank {rank_}; a deal deals "
                              f"each of its {suits} once")
-    held.update(used)
+        held[rank_] += cards
     raw_plays = sequence(data.get("plays", []), f"{where}: plays")
     played = rules.deal.hand * len(players)
     if len(raw_plays) > played:
@@ -676,8 +677,8 @@ def score_deal(rules: Definition, deal: Deal) -> Result:
                      else [(side, piles.pay(rules, side, item)) for side, item in lines])
         for side, item in lines:
             if winners:
-                item = replace(item, points=0, detail={**item.detail, "void": True,
-                                                       "would_score": item.points})
+                item = Item(item.what, 0, {**item.detail, "void": True,
+                                           "would_score": item.points})
             items[side].append(item)
             totals[side] += item.points
         if not winners:

@@ -91,6 +91,8 @@ MESSAGES = {
 
 SCRIPT = "deal.js"
 """The script, in this folder; :func:`placeholders` fills it in."""
+EPILOGUE = None
+"""No script runs after it."""
 
 
 def table(rules: Definition) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pnp.definitions.base import (
@@ -71,10 +72,32 @@ class Deck(Model):
 
     def value(self, rank: str) -> int | None:
         """The value of a development rank, or None for a noble."""
-        return next((d.value for d in self.development if d.rank == rank), None)
+        return self._values.get(rank)
 
     def noble(self, rank: str) -> Noble | None:
-        return next((n for n in self.nobles if n.rank == rank), None)
+        return self._nobles.get(rank)
+
+    @cached_property
+    def suit_ids(self) -> frozenset[str]:
+        return frozenset(s.id for s in self.suits)
+
+    @cached_property
+    def size(self) -> int:
+        """How many cards the deck holds: each suit's development cards and nobles."""
+        return len(self.suits) * (len(self.development) + len(self.nobles))
+
+    @cached_property
+    def rank_ids(self) -> frozenset[str]:
+        """The ranks of the development cards and of the nobles."""
+        return frozenset(self._values) | frozenset(self._nobles)
+
+    @cached_property
+    def _values(self) -> dict[str, int]:
+        return {d.rank: d.value for d in self.development}
+
+    @cached_property
+    def _nobles(self) -> dict[str, Noble]:
+        return {n.rank: n for n in self.nobles}
 
 
 class Chips(Model):

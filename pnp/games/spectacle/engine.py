@@ -26,6 +26,7 @@ completions in ``rules/spectacle.yaml``; every number comes from there.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ END_TRIGGERS = ("points", "deck")
 """What may have ended the game: a player reaching the VP target, or the draw deck running out."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """A poker card: ``Card.parse("10H")`` and ``str(card) == "10H"``.
 
@@ -57,20 +58,27 @@ class Card:
     rank: str
     suit: str
 
-    @classmethod
-    def parse(cls, text: str) -> Card:
+    @staticmethod
+    def parse(text: str) -> Card:
         """Read poker notation, suit as a letter or a symbol, in any case."""
-        text = text.strip().upper()
-        rank, suit = text[:-1], SYMBOLS.get(text[-1:], text[-1:])
-        if rank not in RANKS or suit not in "SHDC" or not suit:
-            raise ValueError(f"{shown(text)} is not a card like 7S, 10H or QD")
-        return cls(rank, suit)
+        return _parsed(text)
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit}"
 
 
-@dataclass(frozen=True)
+@functools.lru_cache(maxsize=1024)
+def _parsed(text: str) -> Card:
+    """:meth:`Card.parse`, kept for the next time the same text is read (a deck has a few
+    hundred spellings)."""
+    text = text.strip().upper()
+    rank, suit = text[:-1], SYMBOLS.get(text[-1:], text[-1:])
+    if rank not in RANKS or suit not in "SHDC" or not suit:
+        raise ValueError(f"{shown(text)} is not a card like 7S, 10H or QD")
+    return Card(rank, suit)
+
+
+@dataclass(frozen=True, slots=True)
 class Visit:
     """A noble received, with the bonus cards given up for it when they are known."""
 
@@ -78,7 +86,7 @@ class Visit:
     bonus: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """What one player holds at the end: everything that scores or can be checked."""
 
@@ -127,20 +135,21 @@ def can_receive(rules: Definition, noble: Card, bonus_cards: Iterable[Card]) -> 
 def is_series(rules: Definition, cards: Iterable[Card]) -> bool:
     """Enough development cards of one value, each of a different suit."""
     cards = tuple(cards)
+    worth = rules.deck.value
     return (len(cards) >= rules.claims.series.min_cards
-            and all(value(rules, c) is not None for c in cards)
             and len({c.rank for c in cards}) == 1
-            and len({c.suit for c in cards}) == len(cards))
+            and len({c.suit for c in cards}) == len(cards)
+            and all(worth(c.rank) is not None for c in cards))
 
 
 def is_run(rules: Definition, cards: Iterable[Card]) -> bool:
     """Enough development cards of one suit whose values follow on without a gap."""
     cards = tuple(cards)
-    values = sorted(value(rules, c) or 0 for c in cards)
-    return (len(cards) >= rules.claims.run.min_cards
-            and all(values)
-            and len({c.suit for c in cards}) == 1
-            and values == list(range(values[0], values[0] + len(values))))
+    if len(cards) < rules.claims.run.min_cards or len({c.suit for c in cards}) != 1:
+        return False
+    worth = rules.deck.value
+    values = sorted(worth(c.rank) or 0 for c in cards)
+    return all(values) and values == list(range(values[0], values[0] + len(values)))
 
 
 def _noble(rules: Definition, card: Card) -> Noble:
@@ -160,15 +169,15 @@ def parse_card(rules: Definition, data: Any, where: str) -> Card:
         card = Card.parse(data)
     except ValueError as exc:
         raise InputError(f"{where}: {exc}") from None
-    if card.suit not in {s.id for s in rules.deck.suits} or (
-            value(rules, card) is None and rules.deck.noble(card.rank) is None):
+    deck = rules.deck
+    if card.suit not in deck.suit_ids or card.rank not in deck.rank_ids:
         raise InputError(f"{where}: {card} is not in this game's deck")
     return card
 
 
 def deck_size(rules: Definition) -> int:
     """How many cards the game's deck holds: each suit's development cards and nobles."""
-    return len(rules.deck.suits) * (len(rules.deck.development) + len(rules.deck.nobles))
+    return rules.deck.size
 
 
 def _cards(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
@@ -180,7 +189,7 @@ def _cards(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
 
 
 def _development(rules: Definition, card: Card, where: str, role: str) -> None:
-    if value(rules, card) is None:
+    if rules.deck.value(card.rank) is None:
         ranks = rules.deck.development
         raise InputError(f"{where}: {card} is a noble; {role} are development cards "
                          f"({ranks[0].rank} to {ranks[-1].rank})")
@@ -282,28 +291,27 @@ def _check_turns(rules: Definition, player: Player, turns: int) -> None:
                          f"cards take at least {buys + claims + reserved} turns, not {turns}")
 
 
-def _player_cards(player: Player) -> Iterable[tuple[Card, str]]:
-    """Every card a player's holdings name, with the place it is named."""
+def _player_cards(player: Player) -> Iterable[tuple[tuple[Card, ...], str]]:
+    """The cards a player's holdings name, with the place they are named."""
     for i, visit in enumerate(player.nobles, start=1):
-        yield visit.noble, f"nobles {i}"
-        for card in visit.bonus or ():
-            yield card, f"nobles {i}, bonus"
+        yield (visit.noble,), f"nobles {i}"
+        if visit.bonus:
+            yield visit.bonus, f"nobles {i}, bonus"
     for i, claim in enumerate(player.claimed, start=1):
-        for card in claim:
-            yield card, f"claimed {i}"
-    for card in player.reserved:
-        yield card, "reserved"
+        yield claim, f"claimed {i}"
+    yield player.reserved, "reserved"
 
 
 def _check_position(rules: Definition, players: Mapping[str, Player]) -> None:
     """What only the whole table shows: one deck, the chips and nobles in play."""
-    seen: dict[Card, str] = {}
+    seen: dict[Card, tuple[str, str]] = {}
     for name, player in players.items():
-        for card, place in _player_cards(player):
-            where = f"{name}: {place}"
-            if card in seen:
-                raise InputError(f"{where}: {card} is already used ({seen[card]})")
-            seen[card] = where
+        for cards, place in _player_cards(player):
+            for card in cards:
+                if card in seen:
+                    raise InputError(f"{name}: {place}: {card} is already used "
+                                     f"({': '.join(seen[card])})")
+                seen[card] = (name, place)
     count = len(players)
     received = sum(len(p.nobles) for p in players.values())
     revealed = rules.nobles_revealed(count)

@@ -65,6 +65,8 @@ MESSAGES = {
 
 SCRIPT = "position.js"
 """The script, in this folder; :func:`placeholders` fills it in."""
+EPILOGUE = None
+"""No script runs after it."""
 
 
 def table(rules: Definition) -> dict[str, Any]:

@@ -50,7 +50,7 @@ from pnp.errors import InputError
 from pnp.games.xactika.definition import Deck, Definition, Mode
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """A playing card: how many of each shape it shows, in the deck's shape order."""
 
@@ -90,7 +90,7 @@ class Card:
         return self.count(call.shape) == call.count
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     """What the leader announces: a shape and its count on the lead card."""
 
@@ -177,7 +177,7 @@ def resolve_trick(call: Call, plays: Sequence[Play]) -> str:
     return winner
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand on the score pad: who dealt, and each player's bid (bid mode) and tricks."""
 
@@ -187,7 +187,7 @@ class Hand:
     bids: Mapping[str, int] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """A checked game record: its mode, the players in seating order and the hands so far."""
 
@@ -240,11 +240,18 @@ def _per_player(value: Any, players: tuple[str, ...], where: str, low: int,
                 high: int) -> dict[str, int]:
     given = mapping(value, where)
     for key in given:
-        _choose(key, players, "player", where)
-    missing = [p for p in players if p not in given]
-    if missing:
+        if not (isinstance(key, str) and key in players):
+            _choose(key, players, "player", where)
+    if len(given) < len(players):
+        missing = [p for p in players if p not in given]
         raise InputError(f"{where}: missing {', '.join(missing)}")
-    return {p: whole(given[p], f"{where}, {p}", low, high) for p in players}
+    counts = {}
+    for player in players:
+        count = given[player]
+        if type(count) is not int or not low <= count <= high:
+            count = whole(count, f"{where}, {player}", low, high)
+        counts[player] = count
+    return counts
 
 
 def _choose(value: Any, options: Sequence[str], noun: str, where: str) -> str:
@@ -279,14 +286,15 @@ def hand_points(rules: Definition, mode: Mode, tricks: int, bid: int | None) -> 
 def score_game(rules: Definition, game: Game) -> Result:
     """Totals, a line per hand for every player, the ranking and any notes."""
     items: dict[str, list[Item]] = {p: [] for p in game.players}
+    in_hand, mode = rules.tricks_per_hand, game.mode
     for hand in game.hands:
+        number, bids, taken = hand.number, hand.bids, hand.tricks
         for player in game.players:
-            bid = hand.bids[player] if hand.bids is not None else None
-            tricks = hand.tricks[player]
-            detail: dict[str, Any] = {"hand": hand.number, "bid": bid, "tricks": tricks,
-                                      "of": rules.tricks_per_hand}
-            items[player].append(
-                Item("hand", hand_points(rules, game.mode, tricks, bid), detail))
+            bid = bids[player] if bids is not None else None
+            tricks = taken[player]
+            detail: dict[str, Any] = {"hand": number, "bid": bid, "tricks": tricks,
+                                      "of": in_hand}
+            items[player].append(Item("hand", hand_points(rules, mode, tricks, bid), detail))
     scores = {p: Score.of(lines) for p, lines in items.items()}
     return Result("xactika", scores, rank(scores, higher_wins=game.mode.higher_wins),
                   notes=_notes(rules, game), extra={"mode": game.mode.id})

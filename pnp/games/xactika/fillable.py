@@ -38,6 +38,8 @@ MESSAGES = {
 
 SCRIPT = "pad.js"
 """The script, in this folder; :func:`placeholders` fills it in."""
+EPILOGUE = None
+"""No script runs after it."""
 
 
 def table(rules: Definition) -> dict[str, Any]:

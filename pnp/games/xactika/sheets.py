@@ -16,7 +16,7 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
-from pnp.draw.canvas import Style, box, centred, wrap
+from pnp.draw.canvas import Style, box, centred, draw_paths, wrap
 from pnp.draw.identity import header
 from pnp.games.xactika.definition import Definition, Icon, Mode, Shape
 from pnp.games.xactika.engine import stats
@@ -388,12 +388,17 @@ def draw_icon(canvas: Canvas, shape: Shape, style: Style, cx: float, cy: float,
               size: float, line: float = 0.3) -> None:
     """``shape``'s icon centred on (cx, cy), ``size`` mm across, drawn with paths
     outlined ``line`` mm thick."""
-    fill = style.colour(shape.colour, shape.grey)
+    draw_paths(canvas, _icon, shape.icon, style.colour(shape.colour, shape.grey), cx, cy, size,
+               line)
+
+
+def _icon(canvas: Canvas, icon: Icon, fill: RGB, cx: float, cy: float, size: float,
+          line: float) -> None:
     canvas.saveState()
     canvas.setStrokeGray(0.1)
     canvas.setLineWidth(line)
     canvas.setLineJoin(1)
-    ICONS[shape.icon](canvas, fill, cx, cy, size)
+    ICONS[icon](canvas, fill, cx, cy, size)
     canvas.restoreState()
 
 

@@ -8,7 +8,7 @@ function page_trim(text) { return String(text === undefined || text === null ? "
 function page_copy(value) { return JSON.parse(JSON.stringify(value)); }
 /* A fault: the place in the page's state (a path) and the reason in words. */
 function page_fault(faults, at, message) { faults.push({at: at, message: message}); }
-/* Names, read as the engine reads them (pnp/engines/common.py: name, names, name_key,
+/* Names, read as the engine reads them (pnp/engine/common.py: name, names, name_key,
    shown_name): a letter or a digit, no control character, nothing that shows nothing, at
    most NAME_LENGTH characters once composed (NFC), none twice once composed and trimmed. */
 var PAGE_INVISIBLE = [[0x00AD, 0x00AD], [0x034F, 0x034F], [0x061C, 0x061C], [0x115F, 0x1160],

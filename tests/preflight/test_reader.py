@@ -1,0 +1,92 @@
+"""The preflight's reader (pdfium) measures built files as its former one (pdfminer) did.
+
+``preflight.pdfminer_pages`` keeps the former reader as the reference: over one file of
+each kind, both give the same findings and the same pages within 0.01 pt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from pathlib import Path
+
+import pikepdf
+import pytest
+from click.testing import CliRunner
+from preflight.pdfminer_pages import differences, findings, pages
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.cli import main
+from pnp.outputs.documents import FIGURE
+from pnp.preflight import check_bytes
+from pnp.preflight.fonts import shown
+from pnp.preflight.page import Page
+from pnp.preflight.read import read_pages
+
+MADE = {
+    "sheet": ["sheet", "qwinto", "--per-page", "2"],
+    "fillable pad": ["sheet", "xactika", "--fillable", "--paper", "letter"],
+    "deck": ["deck", "xactika", "--size", "mini", "--offset", "1,0"],
+}
+
+
+def measured(data: bytes) -> list[Page]:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return list(read_pages(data, "file.pdf", pdf, shown(pdf).forms))
+
+
+def compared(data: bytes) -> None:
+    reference = pages(data, "file.pdf")
+    assert differences(reference, measured(data)) == []
+    assert check_bytes(data, "file.pdf") == findings(data, "file.pdf")
+
+
+@pytest.mark.parametrize("what", sorted(MADE))
+def test_a_built_file_is_measured_as_pdfminer_measured_it(what: str, tmp_path: Path) -> None:
+    out = tmp_path / "made.pdf"
+    result = CliRunner().invoke(main, [*MADE[what], "--lang", "fr", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    compared(out.read_bytes())
+
+
+@pytest.mark.parametrize(("kind", "game"), [("card", "kwingto"), ("rulebook", "ronda")])
+def test_a_book_is_measured_as_pdfminer_measured_it(bookshelf: object, kind: str,
+                                                    game: str) -> None:
+    data = bookshelf.pdf(kind, game, "en")  # type: ignore[attr-defined]
+    if kind == "rulebook":
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            assert any(str(name).startswith(f"/{FIGURE}") for page in pdf.pages
+                       for name in page.Resources.get("/XObject", {}))
+    compared(data)
+
+
+def test_the_comparison_sees_a_glyph_moved_by_a_fiftieth_of_a_point() -> None:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    canvas.setFont("Helvetica", 12)
+    canvas.drawString(100, 700, "Qwinto")
+    canvas.save()
+    reference = pages(buffer.getvalue(), "file.pdf")
+    page = measured(buffer.getvalue())[0]
+    glyphs = list(page.glyphs)
+    glyphs[2] = dataclasses.replace(glyphs[2], box=(glyphs[2].box[0] + 0.02, *glyphs[2].box[1:]))
+    assert len(differences(reference, [dataclasses.replace(page, glyphs=glyphs)])) == 1
+
+
+def test_a_faulty_file_has_the_findings_pdfminer_gave() -> None:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    canvas.setFont("Helvetica", 5)
+    canvas.drawString(8, 700, "pnp build --grayscale")
+    canvas.setLineWidth(0.5)  # pdfminer takes a width never set for 0, pdfium for 1 (the PDF's)
+    canvas.rect(40, 695, 60, 30, stroke=1, fill=0)
+    canvas.setDash(3, 2)
+    canvas.line(300, 2, 300, 840)
+    canvas.drawString(301, 400, "close to the cut")
+    canvas.save()
+    data = buffer.getvalue()
+    found = check_bytes(data, "file.pdf")
+    assert {f.rule for f in found} >= {"type", "text-edge", "overlap", "command-line",
+                                       "cut-line", "mark-edge", "font"}
+    assert found == findings(data, "file.pdf")
+    compared(data)
