@@ -36,6 +36,9 @@ from pnp.errors import DocumentError, Outside, Unreadable
 TEMPLATE_SECONDS = 4.0
 """Processor time a document's templates may take to render (the longest bundled one takes
 0.15 s), checked at every step and call and, for one long call, by :func:`time_limit`."""
+CALL_GRACE = 0.5
+"""Processor time past the deadline before one long call is stopped (:func:`time_limit`):
+a loop runs out at a step check first, which names its line."""
 TEMPLATE_MEMORY = 256 * 1024 * 1024
 """Memory a template may take while it renders, beyond what the process already uses."""
 MAX_TEXT = 128 * 1024
@@ -184,7 +187,7 @@ def render_template(env: Sandbox, name: str, context: dict[str, Any],
     parts: list[str] = []
     size = 0
     try:
-        with memory_allowance(TEMPLATE_MEMORY), time_limit(TEMPLATE_SECONDS):
+        with memory_allowance(TEMPLATE_MEMORY), time_limit(TEMPLATE_SECONDS + CALL_GRACE):
             generator = cast(Generator[str, None, None],
                              env.get_template(name).generate(context))
             for part in generator:

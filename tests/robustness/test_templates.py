@@ -414,7 +414,7 @@ def test_template_work_is_refused_in_one_line_or_done(playground: assets.Edition
     text = "# Hi\n\n{% set ns = namespace(s='') %}" + "\n\n".join(statements) + "\n"
     (playground.templates / "rulebooks" / "qwinto" / "en.md").write_text(text)
     assets.use(playground)
-    started = time.monotonic()
+    started = time.process_time()
     try:
         with mock.patch.object(sandbox, "TEMPLATE_SECONDS", 0.5):
             compose("rulebook", "qwinto", "en")
@@ -424,7 +424,7 @@ def test_template_work_is_refused_in_one_line_or_done(playground: assets.Edition
         assert "\n" not in message and len(message) < 500, message
     finally:
         assets.use(None)
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
 
 
 def test_every_bundled_page_is_self_contained() -> None:
