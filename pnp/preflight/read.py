@@ -535,7 +535,7 @@ class _Reader:
         x0, x1 = min(x0, x1), max(x0, x1)
         y0, y1 = min(y0, y1), max(y0, y1)
         box = (x0, self.height - y1, x1, self.height - y0)
-        return _glyph(text, box, show.matrix, adv, em, show.font.name)
+        return glyph_of(text, box, show.matrix, adv, em, show.font.name)
 
 
 @dataclass
@@ -571,7 +571,7 @@ class _Shown:
     font: _Font
 
 
-def _glyph(text: str, box: Box, matrix: tuple[float, float, float, float], adv: float,
+def glyph_of(text: str, box: Box, matrix: tuple[float, float, float, float], adv: float,
            size: float, font: str) -> Glyph:
     """A glyph, its em measured across the baseline from its box and text matrix."""
     a, b, c, d = matrix

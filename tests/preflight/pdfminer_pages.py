@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import io
-import math
 import types
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from typing import Any
 from pnp.outputs.documents import FIGURE
 from pnp.preflight.geometry import EPSILON, Box, meets
 from pnp.preflight.page import Glyph, Page, Shape
-from pnp.preflight.read import unreadable
+from pnp.preflight.read import glyph_of, unreadable
 
 
 def pages(data: bytes, name: str) -> list[Page]:
@@ -228,24 +227,10 @@ def _flip(item: Any, height: float) -> Box:
 
 
 def _glyph(char: Any, height: float) -> Glyph:
-    """A glyph, its em measured across the baseline from its box and text matrix."""
+    """A glyph as pdfminer's layout gives it, measured as pnp's reader measures one."""
     a, b, c, d = (float(v) for v in char.matrix[:4])
-    box = _flip(char, height)
-    width, tall = box[2] - box[0], box[3] - box[1]
-    adv = float(char.adv or 0.0)
-    if b == 0 and c == 0 and a:
-        return Glyph(char.get_text(), box, tall, (1.0 if a > 0 else -1.0, 0.0), adv * abs(a),
-                     str(char.fontname))
-    scale_up = math.hypot(c, d)
-    if abs(c) >= abs(d) and abs(c) > 1e-9:
-        em = (width - adv * abs(a)) / abs(c)
-    elif abs(d) > 1e-9:
-        em = (tall - adv * abs(b)) / abs(d)
-    else:
-        em = float(char.size) / (scale_up or 1.0)
-    length = math.hypot(a, b) or 1.0
-    return Glyph(char.get_text(), box, abs(em) * scale_up, (a / length, -b / length),
-                 adv * length, str(char.fontname))
+    return glyph_of(char.get_text(), _flip(char, height), (a, b, c, d),
+                    float(char.adv or 0.0), float(char.size), str(char.fontname))
 
 
 def _white(colour: Any) -> bool:
