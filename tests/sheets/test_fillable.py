@@ -33,6 +33,7 @@ import pytest
 import quickjs
 
 import pnp
+from browser import need_chromium
 from pdfcheck import pdffonts, qpdf_check
 from pnp.definitions import load
 from pnp.errors import InputError, SheetError
@@ -952,12 +953,7 @@ def _need_node() -> None:
 def _need_chromium() -> str:
     """Debian's chromium, with node and tests/js ready to drive it; its path."""
     _need_node()
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is needed (Debian package chromium)")
-        pytest.skip("chromium missing")
-    return chromium
+    return need_chromium()
 
 
 PDFJS_CASES = 1_000
