@@ -441,8 +441,7 @@ class _Reader:
         elif what in ("box", "band"):
             xs, ys = [xs[0], xs[2]], [ys[0], ys[2]]
         box = (min(xs), self.height - max(ys), max(xs), self.height - min(ys))
-        commands = [(op[0], *op[1:]) for op in path]
-        self.shapes.append(Shape(what, box, commands, stroked, filled, line if stroked else 0.0,
+        self.shapes.append(Shape(what, box, path, stroked, filled, line if stroked else 0.0,
                                  white, dashed, self.height))
 
     def font(self, font: Any) -> _Font:

@@ -76,7 +76,7 @@ class Deck(Model):
 
     def values_of(self, rank: str) -> tuple[int, ...]:
         """The values a card of ``rank`` may count."""
-        return self._values_of[rank]
+        return self._ranks[rank].values
 
     def suit(self, letter: str) -> Suit:
         return self._suits[letter]
@@ -95,10 +95,6 @@ class Deck(Model):
     @cached_property
     def _ranks(self) -> dict[str, Rank]:
         return {r.rank: r for r in self.ranks}
-
-    @cached_property
-    def _values_of(self) -> dict[str, tuple[int, ...]]:
-        return {r.rank: r.values for r in self.ranks}
 
     @cached_property
     def _suits(self) -> dict[str, Suit]:
