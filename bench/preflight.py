@@ -32,7 +32,7 @@ from tests.preflight import pdfminer_pages  # noqa: E402
 
 def measured(data: bytes, name: str) -> list[object]:
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        return list(read_pages(data, name, pdf, shown(pdf).forms))
+        return list(read_pages(data, name, pdf, shown(pdf, []).forms))
 
 
 def main() -> None:

@@ -56,7 +56,10 @@ a cover to hide. The rules:
     viewer carries, used when a player types: it is a finding only where an appearance
     shows text with it.
 ``structure``
-    The file opens without a warning from qpdf (pikepdf) and passes its syntax check.
+    The file opens without a warning from qpdf (pikepdf) and passes its syntax check, the
+    steps of ``qpdf --check``; each page's content is parsed once, for this and for the
+    fonts and forms it shows, and the forms the pages place are parsed too (what qpdf says
+    of them is told after their page's).
 
 What a file is (sheet, card, deck, rulebook) is read from the ``pnp:KIND`` keyword every
 pnp renderer writes in the PDF's Keywords (:mod:`pnp.outputs.documents`); a PDF without it
@@ -84,7 +87,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PreflightError, ReadError
-from pnp.preflight.fonts import font_findings, shown, structure
+from pnp.preflight.fonts import font_findings, opened, shown, structure
 from pnp.preflight.page import Finding
 from pnp.preflight.read import first_line, kind_of, read_pages, unreadable
 from pnp.preflight.rules import page_findings, running_type
@@ -122,9 +125,10 @@ def check_bytes(data: bytes, name: str) -> list[Finding]:
         if pages > MAX_PAGES:
             raise PreflightError(name, f"{pages} pages, more than the {MAX_PAGES} pnp checks")
         document = kind_of(pdf, name)
-        findings = structure(pdf, name)
+        problems = opened(pdf)
         with unreadable(name):
-            content = shown(pdf)
+            content = shown(pdf, problems)
+        findings = structure(problems, name)
         measured = list(read_pages(data, name, pdf, content.forms))
     for page in measured:
         findings += page_findings(page, document, name)

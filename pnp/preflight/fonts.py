@@ -2,34 +2,50 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pnp.preflight.geometry import Box, millimetres
 from pnp.preflight.page import Finding, Page
-from pnp.preflight.read import first_line
+from pnp.preflight.read import STREAM, first_line
 
 
-def structure(pdf: Any, name: str) -> list[Finding]:
-    """What qpdf warns about while opening the file and checking its syntax, in one finding."""
+def opened(pdf: Any) -> list[str]:
+    """What qpdf says about the file before its pages are parsed, as ``qpdf --check`` says it
+    (pikepdf's ``check_pdf_syntax``, step by step): the warnings on opening, the
+    linearization, the document's structures and every stream decoded. The pages' content is
+    parsed once, by :func:`shown`, which adds what it finds."""
+    from io import StringIO
+
     problems = [str(w) for w in pdf.get_warnings()]
     try:
-        problems += [str(p) for p in pdf.check_pdf_syntax()]
+        if pdf.is_linearized:
+            pdf.check_linearization(StringIO())
+            _warnings(pdf, problems)
+        pdf._check_document_structures()
+        if len(pdf.pages) == 0:
+            _warnings(pdf, problems)
+            problems.append("ERROR: file does not contain any pages")
+        pdf._decode_all_streams_and_discard(None)
     except Exception as exc:  # qpdf's own failure is a structure problem of the file
         problems.append(first_line(exc))
+    return problems
+
+
+def _warnings(pdf: Any, problems: list[str]) -> None:
+    problems.extend("WARNING: " + warning for warning in pdf.get_warnings())
+
+
+def structure(problems: Sequence[str], name: str) -> list[Finding]:
+    """What qpdf found while opening and checking the file (:func:`opened`, :func:`shown`),
+    in one finding."""
     said = list(dict.fromkeys(" ".join(STREAM.sub("", p).split()) for p in problems))
     if not said:
         return []
     text = "; ".join(said)
     return [Finding(name, 0, 0.0, 0.0, "structure",
                     f"qpdf: {text if len(text) <= 300 else text[:297] + '...'}")]
-
-
-STREAM = re.compile(r"^(?:WARNING: )?stream <[^>]*>:? ?")
-"""How qpdf names a file it reads from memory (a Python object's address, different at each
-run), left out of its warnings."""
 
 
 UnembeddedFont = tuple[int, str, Box | None]
@@ -46,7 +62,9 @@ class Shown:
     """For each page, the forms its own content places, in order."""
 
 
-def shown(pdf: Any) -> Shown:
+def shown(pdf: Any, problems: list[str]) -> Shown:
+    """What the pages show; each page's content is parsed once, and what qpdf finds while
+    parsing it goes in ``problems`` (after :func:`opened`'s), as ``qpdf --check`` tells it."""
     import pikepdf
 
     found: list[UnembeddedFont] = []
@@ -55,8 +73,14 @@ def shown(pdf: Any) -> Shown:
     for number, page in enumerate(pdf.pages, start=1):
         left, top = float(page.mediabox[0]), float(page.mediabox[3])
         forms.append([])
+        try:
+            instructions = pikepdf.parse_content_stream(page, SHOWING)
+        except pikepdf.PdfError as exc:
+            _warnings(pdf, problems)
+            problems.append(f"ERROR: page {number}: {exc}")
+            instructions = []
         fonts = _shown_fonts(page.obj, page.obj.get("/Resources"), seen, pikepdf, set(),
-                             forms[-1])
+                             forms[-1], instructions)
         for font in sorted(fonts):
             found.append((number, font, None))
         for annotation in page.obj.get("/Annots") or []:
@@ -71,14 +95,20 @@ def shown(pdf: Any) -> Shown:
                 rect = [float(v) for v in annotation.get("/Rect", [0, 0, 0, 0])]
                 box = (rect[0] - left, top - rect[3], rect[2] - left, top - rect[1])
                 found += [(number, font, box) for font in sorted(fonts)]
+    _warnings(pdf, problems)
     return Shown(list(dict.fromkeys(found)), forms)
+
+
+SHOWING = "Tf Tj TJ ' \" Do"
+"""The operators that show text or place a form."""
 
 
 def _shown_fonts(content: Any, resources: Any, seen: dict[tuple[int, int], set[str]],
                  pikepdf: Any, active: set[tuple[int, int]],
-                 placed: list[Any] | None = None) -> set[str]:
+                 placed: list[Any] | None = None, instructions: Any = None) -> set[str]:
     """The names of the unembedded fonts ``content`` shows text with, forms it places
-    included (each form read once); the forms it places itself go in ``placed``."""
+    included (each form read once); the forms it places itself go in ``placed``. A page's
+    ``instructions`` come parsed; a form's content is parsed here."""
     key = content.objgen if content.is_indirect else (0, id(content))
     if key in seen:
         return seen[key]
@@ -89,10 +119,11 @@ def _shown_fonts(content: Any, resources: Any, seen: dict[tuple[int, int], set[s
     xobjects = resources.get("/XObject", {}) if resources is not None else {}
     result: set[str] = set()
     current = None
-    try:
-        instructions = pikepdf.parse_content_stream(content, "Tf Tj TJ ' \" Do")
-    except pikepdf.PdfError:
-        instructions = []
+    if instructions is None:
+        try:
+            instructions = pikepdf.parse_content_stream(content, SHOWING)
+        except pikepdf.PdfError:
+            instructions = []
     for instruction in instructions:
         operator = str(instruction.operator)
         operands = instruction.operands

@@ -22,8 +22,13 @@ Point = tuple[float, float]
 
 
 def first_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
+    text = " ".join(STREAM.sub("", str(exc)).split())
     return text[:160] or type(exc).__name__
+
+
+STREAM = re.compile(r"^(?:WARNING: )?stream <[^>]*>:? ?")
+"""How qpdf names a file it reads from memory (a Python object's address, different at each
+run), left out of what it says."""
 
 
 def kind_of(pdf: Any, name: str) -> str:

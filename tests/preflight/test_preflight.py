@@ -463,6 +463,25 @@ def test_structure_qpdf_warns_about() -> None:
     assert str(warning).startswith("t.pdf: qpdf: ")
 
 
+def test_a_page_whose_content_does_not_parse_is_told_as_qpdf_check_tells_it() -> None:
+    pdf = pikepdf.new()
+    pdf.add_blank_page()
+    pdf.pages[0].obj.Contents = pdf.make_stream(b"q 1 0 0 1 0 0 cm ] ) Q (unterminated")
+    written = io.BytesIO()
+    pdf.save(written)
+    [told] = found(written.getvalue())
+    where = "WARNING: page object 3 0 stream 4 0 (content, offset"
+    assert told.message == (f"qpdf: {where} 17): treating unexpected array close token as "
+                            f"null; {where} 19): unexpected ); {where} 23): EOF while reading "
+                            f"token")
+
+
+def test_a_file_pdf_cannot_open_is_refused_without_a_memory_address() -> None:
+    with pytest.raises(PreflightError) as refused:
+        checking.check_bytes(b"%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n", "t.pdf")
+    assert "0x" not in str(refused.value) and "stream <" not in str(refused.value)
+
+
 def test_a_damaged_stream_is_told_the_same_at_every_check() -> None:
     data = made(text(20, 100, "fine"))
     start = data.index(b"FlateDecode")
@@ -491,7 +510,7 @@ def test_what_a_file_is_comes_from_its_keyword_before_its_name() -> None:
 
 def test_unreadable_input_is_refused_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(PreflightError, match="not a readable PDF"):
-        check_bytes(b"%PDF-1.4 nothing else", "x.pdf")
+        checking.check_bytes(b"%PDF-1.4 nothing else", "x.pdf")
     with pytest.raises(PreflightError, match="file not found"):
         check(tmp_path / "missing.pdf")
     with pytest.raises(PreflightError, match="a folder, not a file"):

@@ -32,7 +32,7 @@ MADE = {
 
 def measured(data: bytes) -> list[Page]:
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        return list(read_pages(data, "file.pdf", pdf, shown(pdf).forms))
+        return list(read_pages(data, "file.pdf", pdf, shown(pdf, []).forms))
 
 
 def compared(data: bytes) -> None:
