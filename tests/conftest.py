@@ -7,6 +7,7 @@ import os
 import shutil
 import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,9 @@ settings.register_profile("ci", settings.get_profile("default"), derandomize=Tru
                           print_blob=True, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI")
                                      else "default"))
+
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -89,3 +93,16 @@ class Books:
 def bookshelf() -> Books:
     """The bundled rulebooks and cards, shared by the whole test run (see :class:`Books`)."""
     return Books()
+
+
+@pytest.fixture
+def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the catalogues that ``pnp translations`` reads instead of pnp's own."""
+    from pnp.i18n import catalogues as i18n
+    from pnp.i18n import completeness as translations
+
+    folder = tmp_path / "locale"
+    shutil.copytree(ROOT / "pnp" / "i18n" / "locale", folder)
+    monkeypatch.setattr(translations, "LOCALE_DIR", folder)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
+    return folder

@@ -22,6 +22,12 @@ translated into SVG.
   figures. The drawing is marked as an artifact: what it says is written out in the
   caption and its legend, which are the page's text.
 
+What a figure holds is held to print as the page is: every word at :data:`SMALLEST` or
+more as printed (a component drawn small shows the words it cannot hold as grey bars,
+:class:`FigureCanvas`), no word across a drawn edge, every stroke inside the figure's box
+(:data:`EDGE`), and callouts beside what they point to, their leaders crossing nothing
+(:func:`callouts`). ``tests/books/figure_contents.py`` measures it in the built books.
+
 In a document's text, ``{{ figure("sheet") }}`` places a figure (numbered in order, with
 its caption, and its legend when the drawing has numbered callouts) and
 ``{{ figure_ref("sheet") }}`` refers to it ("figure 2", before or after it); both are
@@ -33,10 +39,11 @@ from __future__ import annotations
 import dataclasses
 import html
 import io
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -62,6 +69,21 @@ PEN = (0.11, 0.23, 0.55)
 
 MARKER = (0.13, 0.13, 0.13)
 MARKER_RADIUS = 2.4
+MARKER_TYPE = 2.8
+"""The size of a callout's number, in mm on the drawing."""
+MARKER_GAP = 1.2
+"""Room between a callout's marker and what it points to, when the marker stands beside it."""
+
+EDGE = 0.5
+"""Room in mm a drawing keeps inside its box for the pieces drawn at its edge: a piece
+strokes its outline, and half of each stroke lies outside it."""
+
+SMALLEST = 5.0
+"""The least size, in points as printed, of a word inside a figure. A component drawn
+small (a sheet on the cover) shows the words it cannot hold at that size as grey bars,
+the way a thumbnail shows text it cannot render: :class:`FigureCanvas`."""
+GREEK = 0.78
+"""The grey of the bars that stand for text too small to print."""
 
 
 D = TypeVar("D", bound=GameInfo)
@@ -141,8 +163,59 @@ class Drawn:
     def size(self) -> tuple[float, float]:
         """How large it prints, in mm."""
         width, height = self.art.shown()
-        printed = min(self.art.width_mm, TEXT_WIDTH)
-        return printed, height * printed / width
+        return width * printed_scale(self.art), height * printed_scale(self.art)
+
+
+def printed_scale(art: Art) -> float:
+    """How much smaller than drawn ``art`` prints: mm printed per mm drawn."""
+    return min(art.width_mm, TEXT_WIDTH) / art.shown()[0]
+
+
+class FigureCanvas(SvgCanvas):
+    """The canvas a book's figures are drawn on. Text that would print below
+    :data:`SMALLEST` is drawn as a bar of its length (greeked), set through :attr:`least`;
+    every run of text drawn is kept in :attr:`texts`, where a figure's callouts find it."""
+
+    least = 0.0
+    """The least em, in points on the drawing's page, text is written at (below it, a bar)."""
+
+    def begin(self, width: float, height: float) -> None:
+        super().begin(width, height)
+        self.texts: list[tuple[str, Box]] = []
+        """Each run of text drawn on the page: its box (its em across its advance) in mm
+        on the drawing."""
+
+    def _draw_run(self, x: float, y: float, run: str, *args: object, **kwargs: object) -> None:
+        from reportlab.lib.units import mm
+
+        font, size = self._font()
+        a, b, c, d, e, f = vars(self)["_currentMatrix"]
+        width = fonts.width(run, font, size)
+        low = y + _descent(font) * size
+        corners = [(a * px + c * py + e, b * px + d * py + f)
+                   for px in (x, x + width) for py in (low, low + size)]
+        xs, ys = [p[0] / mm for p in corners], [p[1] / mm for p in corners]
+        self.texts.append((run, Box(min(xs), min(ys), max(xs), max(ys))))
+        if size * math.hypot(c, d) >= self.least or not run.strip():
+            super()._draw_run(x, y, run, *args, **kwargs)
+            return
+        self.saveState()
+        self.setFillGray(GREEK)
+        self.rect(x, y, width, size * 0.5, stroke=0, fill=1)
+        self.restoreState()
+
+
+def _descent(font: str) -> float:
+    """How far below the baseline ``font``'s em starts, in ems (negative)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    face = cast(Any, getFont(font)).face  # a TrueType font's metrics (untyped)
+    return float(face.descent) / 1000
+
+
+def texts(canvas: Canvas) -> list[tuple[str, Box]]:
+    """The runs of text drawn so far on a figure's canvas (:attr:`FigureCanvas.texts`)."""
+    return list(canvas.texts) if isinstance(canvas, FigureCanvas) else []
 
 
 @dataclass
@@ -150,19 +223,20 @@ class Figures:
     """The figures of one document, as its templates ask for them."""
 
     context: Context[GameInfo]
-    canvas: SvgCanvas = field(init=False)
+    canvas: FigureCanvas = field(init=False)
     drawn: dict[str, Drawn] = field(default_factory=dict)
     placed: list[str] = field(default_factory=list)
     """Figure ids in the order the text places them."""
     _pdf: bytes | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        self.canvas = SvgCanvas(title=self.context.rules.name(self.context.lang),
-                                lang=self.context.lang)
+        self.canvas = FigureCanvas(title=self.context.rules.name(self.context.lang),
+                                   lang=self.context.lang)
 
     def _draw(self, key: str, art: Art) -> Drawn:
         canvas = self.canvas
         canvas.begin(art.width, art.height)
+        canvas.least = SMALLEST / printed_scale(art)
         canvas.saveState()
         art.draw(canvas)
         canvas.restoreState()
@@ -345,30 +419,72 @@ def lockup(context: Context[GameInfo], height: float = 22.0) -> Art:
 
 @dataclass(frozen=True)
 class Callout:
-    """A numbered marker at ``at`` with a leader line to ``target`` (mm on the drawing)."""
+    """A numbered marker beside ``target`` (a box on the drawing, in mm), on its ``side``
+    (``left``, ``right``, ``above`` or ``below``), with a leader line from the marker's rim
+    to the middle of that side of the box.
+
+    The marker stands :data:`MARKER_GAP` clear of the box, or with its centre at ``at``
+    (x for a marker left or right of the box, y above or below it): a column of markers
+    in a figure's margin. A marker set inside its target (a gap) has no leader. ``along``
+    moves the point the leader ends at along that side, from its middle."""
 
     number: int
-    target: tuple[float, float]
-    at: tuple[float, float]
+    target: Box
+    side: str
+    at: float | None = None
+    along: float = 0.0
+
+    def points(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the leader ends on the target's edge, and the marker's centre."""
+        left, bottom, right, top = self.target
+        cx, cy = (left + right) / 2, (bottom + top) / 2
+        reach = MARKER_RADIUS + MARKER_GAP
+        if self.side == "left":
+            end = (left, cy + self.along)
+            return end, (left - reach if self.at is None else self.at, end[1])
+        if self.side == "right":
+            end = (right, cy + self.along)
+            return end, (right + reach if self.at is None else self.at, end[1])
+        if self.side == "above":
+            end = (cx + self.along, top)
+            return end, (end[0], top + reach if self.at is None else self.at)
+        if self.side == "below":
+            end = (cx + self.along, bottom)
+            return end, (end[0], bottom - reach if self.at is None else self.at)
+        raise FigureError(f"callout {self.number}: side: expected left, right, above or "
+                          f"below, got {shown(self.side)}")
+
+
+def around(box: Box, margin: float = MARKER_GAP) -> Box:
+    """``box`` grown by ``margin`` mm each side: a word a callout points to, which its
+    leader's dot stays clear of."""
+    return Box(box.x0 - margin, box.y0 - margin, box.x1 + margin, box.y1 + margin)
 
 
 def callouts(canvas: Canvas, marks: Sequence[Callout]) -> None:
-    """Draw numbered markers over a drawing, each joined to what it points at."""
+    """Draw numbered markers over a drawing, each joined to the edge of what it points at.
+
+    The number's em is centred in its disc, so the glyph's box stays inside the ring."""
+    descent = _descent(fonts.SANS_BOLD)
     canvas.saveState()
     for mark in marks:
-        (tx, ty), (mx, my) = mark.target, mark.at
+        (tx, ty), (mx, my) = mark.points()
+        length = math.hypot(tx - mx, ty - my)
         canvas.setStrokeColorRGB(*MARKER)
         canvas.setFillColorRGB(*MARKER)
         canvas.setLineWidth(0.3)
-        if (tx - mx) ** 2 + (ty - my) ** 2 > MARKER_RADIUS ** 2:
-            canvas.line(mx, my, tx, ty)
+        left, bottom, right, top = mark.target
+        inside = left < mx < right and bottom < my < top
+        if length > MARKER_RADIUS + 0.6 and not inside:
+            ux, uy = (tx - mx) / length, (ty - my) / length
+            canvas.line(mx + ux * MARKER_RADIUS, my + uy * MARKER_RADIUS, tx, ty)
             canvas.circle(tx, ty, 0.55, stroke=0, fill=1)
         canvas.setStrokeGray(1)
         canvas.setLineWidth(0.35)
         canvas.circle(mx, my, MARKER_RADIUS, stroke=1, fill=1)
         canvas.setFillGray(1)
-        canvas.setFont(fonts.SANS_BOLD, 3.0)
-        canvas.drawCentredString(mx, my - 1.05, str(mark.number))
+        canvas.setFont(fonts.SANS_BOLD, MARKER_TYPE)
+        canvas.drawCentredString(mx, my - MARKER_TYPE * (0.5 + descent), str(mark.number))
     canvas.restoreState()
 
 
@@ -398,9 +514,12 @@ def centre(box: Box) -> tuple[float, float]:
 
 
 def write_in(canvas: Canvas, boxes: Mapping[str, Box], values: Mapping[str, str | None],
-             *, size: float | None = None, ink: tuple[float, float, float] = PEN) -> None:
+             *, size: float | None = None, ink: tuple[float, float, float] = PEN,
+             clear: Box | None = None) -> None:
     """Write each value in its box as a player would: centred, in pen; ``"x"`` crosses
-    the box out. Boxes named in ``values`` but not drawn are an error."""
+    the box out, its strokes stopping short of what the sheet prints in the box's middle
+    (``clear``: its size, as a box from 0, 0), which stays legible. Boxes named in
+    ``values`` but not drawn are an error."""
     canvas.saveState()
     canvas.setFillColorRGB(*ink)
     canvas.setStrokeColorRGB(*ink)
@@ -412,10 +531,13 @@ def write_in(canvas: Canvas, boxes: Mapping[str, Box], values: Mapping[str, str 
         left, bottom, right, top = boxes[name]
         width, height = right - left, top - bottom
         if value == "x":
-            inset = min(width, height) * 0.22
             canvas.setLineWidth(0.45)
-            canvas.line(left + inset, bottom + inset, right - inset, top - inset)
-            canvas.line(left + inset, top - inset, right - inset, bottom + inset)
+            cx, cy = (left + right) / 2, (bottom + top) / 2
+            reach = min(width, height) / 2 * (0.56 if clear is None else 0.9)
+            # clear of the printed text's box, however it sits in the box's middle
+            held = 0.0 if clear is None else max(clear.width, clear.height) / 2 + 0.5
+            for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+                canvas.line(cx + dx * held, cy + dy * held, cx + dx * reach, cy + dy * reach)
             continue
         font = fonts.SANS
         text_size = size or height * 0.55

@@ -14,6 +14,9 @@ Markdown makes (a flat run of blocks: headings, paragraphs, lists, tables, figur
 - **How table columns align.** Text to the left, numbers to the right: a column whose
   cells are all numbers (a sign, digits, bold or not) is marked ``class="num"``, its
   header too.
+- **Where a figure floats.** CSS page floats are not in WeasyPrint: a figure that would
+  leave a page too empty is moved further down the text (:func:`deferred`), where a first
+  layout tells (:func:`pnp.books.pdf.floats`).
 
 >>> keep_together('<h2>A</h2><table><tr><td>1</td></tr></table><p>Long text.</p>')
 '<div class="keep"><h2>A</h2><table><tr><td>1</td></tr></table></div><p>Long text.</p>'
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
@@ -34,7 +38,8 @@ ATOMIC = {"table", "figure", "blockquote", "pre"}
 """Blocks the style sheet never breaks."""
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 SHORT = 160
-"""A paragraph this short (in characters) between two tables belongs with them."""
+"""A paragraph this short (in characters) between two tables belongs with them (not between
+a table and a figure: the group would take most of a page)."""
 
 NUMBER = re.compile(r"[−+\-–]?\s?\d[\d\s.,]*%?")
 
@@ -121,7 +126,7 @@ def keep_together(fragment: str) -> str:
             while (following + 1 < len(blocks) and blocks[following].tag == "p"
                    and len(blocks[following].text) <= SHORT
                    and not _introduces(blocks[following])
-                   and blocks[following + 1].tag in ATOMIC):
+                   and blocks[following + 1].tag == "table"):
                 group += [following, following + 1]
                 following += 2
         groups.append(group)
@@ -207,3 +212,36 @@ def align_numbers(fragment: str) -> str:
         return _ROW.sub(row_cells, source)
 
     return _TABLE.sub(table, fragment)
+
+
+def deferred(page: str, moves: Sequence[tuple[int, int]]) -> str:
+    """``page`` with each figure of ``moves`` set further down, as a publisher floats a figure
+    to the top of the next page and lets the text after it fill the page before.
+
+    A move ``(block, count)`` names a top-level block of ``<main>`` (by index) that is a
+    figure or a group kept together (:func:`keep_together`) that ends with one, and the
+    number of blocks after it that go before it. A group whose figure only headings
+    introduce leaves them in place (they then head the text that follows them); a group
+    with an introduction moves whole.
+
+    >>> deferred('<main><h2>A</h2><figure>F</figure><p>Text.</p></main>', [(1, 1)])
+    '<main><h2>A</h2>\\n<p>Text.</p>\\n<figure>F</figure></main>'
+    >>> deferred('<main><div class="keep"><h2>A</h2><figure>F</figure></div><p>T.</p></main>',
+    ...          [(0, 1)])
+    '<main><h2>A</h2>\\n<p>T.</p>\\n<figure>F</figure></main>'
+    """
+    start = page.index("<main>") + len("<main>")
+    end = page.rindex("</main>")
+    body = page[start:end]
+    blocks = [body[block.start:block.end] for block in _blocks(body)]
+    for index, count in sorted(moves, reverse=True):
+        staying, moving = "", blocks[index]
+        group = re.fullmatch(r'<div class="keep">(.*)</div>', moving, re.S)
+        if group is not None:
+            inner = _blocks(group[1])
+            if inner[-1].tag == "figure" and all(b.tag in HEADINGS for b in inner[:-1]):
+                staying = group[1][:inner[-1].start].strip()
+                moving = group[1][inner[-1].start:inner[-1].end]
+        blocks[index:index + count + 1] = ([staying] if staying else []) + \
+            blocks[index + 1:index + count + 1] + [moving]
+    return page[:start] + "\n".join(blocks) + page[end:]

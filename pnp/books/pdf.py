@@ -2,9 +2,11 @@
 
 :func:`render_pdf` lays the page out with the bundled fonts (:func:`font_faces`, copied into a
 folder of their own that goes with the layout), through a fetcher that reads only the
-edition's templates and pnp's fonts: anything else stops the build. A last page left nearly
-empty is laid out once more, with the back matter set smaller or starting a page, as the
-first layout tells (:func:`refit`).
+edition's templates and pnp's fonts: anything else stops the build. A book whose first
+layout leaves a page a third empty before a figure is laid out once more with the figure
+further down, the text after it filling the page (:func:`floats`), and kept if it is fuller.
+A last page left nearly empty is laid out once more, with the back matter set smaller or
+starting a page, as the layout before tells (:func:`refit`).
 
 A rulebook is laid out once, on an A4 page whose text block also fits a US Letter page;
 :func:`fit_paper` gives the Letter edition by recentring the page boxes. Both editions have
@@ -27,6 +29,7 @@ from pnp.books.compose import PAPERS, Composed, source
 from pnp.books.figures import overlay
 from pnp.books.files import bytes_inside
 from pnp.books.images import IMAGES, MAX_FETCHED, data_bytes, image_type, loadable
+from pnp.books.layout import HEADINGS, deferred
 from pnp.books.limits import TooSlow, time_limit
 from pnp.books.references import clipped
 from pnp.draw.paper import css_size, points
@@ -58,21 +61,28 @@ def _lay_out(composed: Composed, fonts: Any) -> tuple[bytes, dict[str, tuple[int
     text = shown(source(composed.kind, composed.game, composed.lang))
     base_url = current().templates.as_uri() + "/"
 
-    def lay_out(*refitted: str) -> Any:
+    def lay_out(html: str, *refitted: str) -> Any:
         sheets = [style, *(weasyprint.CSS(string=css, font_config=fonts) for css in refitted)]
         with time_limit(LAYOUT_SECONDS):
-            return weasyprint.HTML(string=composed.html, base_url=base_url,
+            return weasyprint.HTML(string=html, base_url=base_url,
                                    url_fetcher=fetcher).render(stylesheets=sheets,
                                                                font_config=fonts)
 
     try:
         style = weasyprint.CSS(string=size + font_faces(), url_fetcher=fetcher,
                                font_config=fonts)
-        document = lay_out()
+        html = composed.html
+        document = lay_out(html)
+        moves = floats(document)
+        if moves:  # one more layout, kept if it leaves less of the pages empty
+            moved = deferred(html, moves)
+            retry = lay_out(moved)
+            if len(retry.pages) <= len(document.pages) and shortfall(retry) < shortfall(document):
+                document, html = retry, moved
         fill = last_page_fill(document) if len(document.pages) > 2 else 1.0
         refitted = refit(document) if fill < SHORT_LAST_PAGE else None
         if refitted is not None:
-            retry = lay_out(refitted)
+            retry = lay_out(html, refitted)
             if (len(retry.pages), -last_page_fill(retry)) < (len(document.pages), -fill):
                 document = retry
         document.metadata.keywords = [keyword(composed.kind)]
@@ -91,6 +101,62 @@ def _lay_out(composed: Composed, fonts: Any) -> tuple[bytes, dict[str, tuple[int
     except MemoryError:
         raise DocumentError(f"{text}: takes more memory to lay out than there is") from None
     return pdf, places
+
+
+MOST_EMPTY = 1 / 3
+"""The most of its text block's height a page but the last may leave empty at its foot: a
+page that ends above it before a figure sends the figure further down (:func:`floats`)."""
+
+
+def floats(document: Any) -> list[tuple[int, int]]:
+    """Where the figures that leave a page too empty go instead, told from a first layout:
+    for each page but the last that ends more than :data:`MOST_EMPTY` empty before a
+    figure (or a group kept together that ends with one), the figure's index among the
+    blocks of ``<main>`` and how many of the blocks after it go before it, as many as
+    fill the room left (:func:`pnp.books.layout.deferred` moves them).
+
+    A figure stays in its chapter (it never passes an ``h1``) and in order with the other
+    figures, and what goes before it never ends with a heading or an introduction, which
+    would then be parted from what they introduce.
+    """
+    moves = []
+    for before, page in zip(document.pages, document.pages[1:], strict=False):
+        if 1 - page_fill(before) <= MOST_EMPTY:
+            continue
+        main = next((box for box in page._page_box.descendants() if box.element_tag == "main"),
+                    None)  # WeasyPrint's layout tree
+        if main is None or not main.children or not _figure(main.children[0].element):
+            continue
+        room = (1 - page_fill(before) - SAFETY) * float(before._page_box.height)
+        taken, count = 0.0, 0
+        for box in main.children[1:]:
+            taken += float(box.margin_height())
+            if box.element_tag == "h1" or _figure(box.element) or taken > room:
+                break
+            count += 1
+        while count and _introduces(main.children[count].element):
+            count -= 1
+        if count:
+            moves.append((list(main.element).index(main.children[0].element), count))
+    return moves
+
+
+def _figure(element: Any) -> bool:
+    """Whether a block of ``<main>`` is a figure, or a group kept together ending with one."""
+    if element.tag == "figure":
+        return True
+    inner = list(element)
+    return (element.tag == "div" and "keep" in (element.get("class") or "").split()
+            and bool(inner) and inner[-1].tag == "figure")
+
+
+def _introduces(element: Any) -> bool:
+    return bool(element.tag in HEADINGS or "keep-next" in (element.get("class") or "").split())
+
+
+def shortfall(document: Any) -> float:
+    """How much more than :data:`MOST_EMPTY` the pages but the last leave empty, summed."""
+    return sum(max(0.0, 1 - page_fill(page) - MOST_EMPTY) for page in document.pages[1:-1])
 
 
 SHORT_LAST_PAGE = 0.2

@@ -210,7 +210,7 @@ class Policy:
             seen: set[Path] | None = None) -> Fault | None:
         """The first reference ``text`` (a style sheet, or a ``style`` attribute's
         declarations) may not make; style sheets it imports are checked too."""
-        import tinycss2  # type: ignore[import-untyped]
+        import tinycss2
 
         parse = tinycss2.parse_blocks_contents if declarations else tinycss2.parse_stylesheet
         seen = seen if seen is not None else set()

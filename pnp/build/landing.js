@@ -1,5 +1,26 @@
 (function () {
   var form = document.querySelector(".filters");
+  function shown(within) {
+    return within.querySelectorAll("li[data-paper]:not([hidden])").length;
+  }
+  // Each game's lists, counts and link follow the filters: a list with nothing to show
+  // goes with its heading, a game with nothing at all goes from the page and its menu.
+  function follow() {
+    var games = 0;
+    document.querySelectorAll("article.game").forEach(function (game) {
+      game.querySelectorAll(".set").forEach(function (set) {
+        set.hidden = shown(set) === 0;
+      });
+      var every = game.querySelector("details");
+      every.querySelector(".count").textContent = String(shown(every));
+      every.hidden = shown(every) === 0;
+      game.hidden = shown(game) === 0;
+      var link = document.querySelector("nav.games a[href='#" + game.id + "']");
+      if (link) link.hidden = game.hidden;
+      if (!game.hidden) games += 1;
+    });
+    document.querySelector(".empty").hidden = games > 0;
+  }
   function apply() {
     var paper = form.querySelector("input[name=paper]:checked").value;
     var lang = form.querySelector("input[name=lang]:checked").value;
@@ -8,6 +29,7 @@
       var langOk = lang === "all" || item.dataset.lang === lang;
       item.hidden = !(paperOk && langOk);
     });
+    follow();
     try { localStorage.setItem("pnp-filters", JSON.stringify({paper: paper, lang: lang})); }
     catch (e) {}
   }

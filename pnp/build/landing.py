@@ -8,6 +8,7 @@ print. Pure: the build hands it the manifest and the definitions, and writes wha
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Callable, Mapping
@@ -15,16 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.i18n.catalogues import LANGUAGES
+from pnp.i18n.catalogues import LANGUAGES, translator
 from pnp.outputs.targets import Target, target_of
+from pnp.registry import REGISTRY
+from pnp.sheets.layout import layouts
 
+PAGE_LANGUAGE = "en"
+"""The language the page itself is written in: its sentences and every file's label."""
+NBSP, NBHY = "\u00a0", "\u2011"
+"""The no-break space and hyphen that keep a label's phrases whole (see :func:`label`)."""
 LANGUAGE_NAMES = {"es": "Español", "en": "English", "fr": "Français"}
 """Each language named in itself, as a reader looks for it."""
 PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a5": "A5"}
-KIND_NAMES = {"sheet": "Score sheet", "pad": "Score pad", "pad3": "Score pad, 3 players",
-              "teams": "Score pad, two teams", "stats": "Stats card", "coto": "Series tally",
-              "aid": "Player aid and tracker"}
-"""What each sheet layout is called on the page (the layouts are listed in the README)."""
 FIRST_ORDER = ("rulebook", "sheet", "card", "calibration", "deck", "scorer")
 """The first set's order, whichever paper the filter shows."""
 FIRST_KINDS = ("sheet", "pad", "aid")
@@ -40,36 +43,44 @@ def role(target: Target) -> str:
 
 
 def label(target: Target) -> str:
-    """The file as the page names it (``Score sheet · 4 per sheet · black & white``)."""
+    """The file as the page names it, in plain words of the page's language: a sheet by its
+    layout's own title (``Score sheet · 4 per sheet · black & white``), a deck by its cards
+    and how far its backs are moved. A line breaks after a ``·`` or between two words of a
+    phrase, never inside ``4 per sheet``, ``black & white``, ``1 mm`` or ``poker-size``."""
     if target.document == "rulebook":
         return "Rulebook" if target.fmt == "pdf" else "Rulebook, web page"
     if target.document == "card":
-        return "Reference card (A5)"
+        return f"Reference card{NBSP}(A5)"
     if role(target) == "calibration":
         return "Deck calibration sheet"
     if target.document == "deck":
         x, y = target.offset
-        moves = ([f"{abs(x):g} mm {'right' if x > 0 else 'left'}"] if x else []) + (
-            [f"{abs(y):g} mm {'up' if y > 0 else 'down'}"] if y else [])
-        return f"Deck, {target.kind}-size cards, printed on both sides" + (
-            f", backs moved {' and '.join(moves)}" if moves else "")
+        moves = ([f"{abs(x):g}{NBSP}mm {'right' if x > 0 else 'left'}"] if x else []) + (
+            [f"{abs(y):g}{NBSP}mm {'up' if y > 0 else 'down'}"] if y else [])
+        cards = f"Deck of {target.kind}{NBHY}size cards"
+        return (f"{cards}, backs moved {' and '.join(moves)}" if moves
+                else f"{cards}, two{NBHY}sided")
     if target.document == "scorer":
         return "Scorer for a phone"
-    parts = [KIND_NAMES.get(target.kind, target.kind.capitalize())]
+    title = translator(PAGE_LANGUAGE, target.game)(layouts(target.game)[target.kind].title)
+    parts = [title[:1].upper() + title[1:]]
     if target.per_page > 1:
-        parts.append(f"{target.per_page} per sheet")
+        parts.append(f"{target.per_page}{NBSP}per{NBSP}sheet")
     if target.fillable:
         parts.append("fillable")
     if target.grayscale:
-        parts.append("black & white")
-    return " · ".join(parts)
+        parts.append(f"black{NBSP}&{NBSP}white")
+    return f"{NBSP}· ".join(parts)
 
 
 def describe(key: str) -> Target | None:
     """The file a manifest key such as ``qwinto/en/qwinto-sheet-grayscale-2up-a4.pdf`` names,
-    if the page lists it: a PDF or web page pnp makes."""
+    if the page lists it: a PDF or web page pnp makes (a sheet of a layout its game offers)."""
     target = target_of(key)
-    return target if target is not None and target.fmt in ("pdf", "html") else None
+    if target is None or target.fmt not in ("pdf", "html") or target.game not in REGISTRY:
+        return None
+    return None if target.document == "sheet" and target.kind not in layouts(target.game) \
+        else target
 
 
 @dataclass(frozen=True)
@@ -104,7 +115,24 @@ def _wrap_name(name: str) -> str:
 
 
 def _size(size: int) -> str:
-    return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} B"
+    return f"{size / 1024:.0f}\u00a0KB" if size >= 1024 else f"{size}\u00a0B"
+
+
+PHONE_BOXES = ('<svg viewBox="0 0 40 36">' + "".join(
+    f'<rect x="{2 + 9.5 * column}" y="{2 + 8.5 * row}" width="7" height="6" rx="1" fill="none" '
+    f'stroke="#7d8a95" stroke-width=".6"/>' for row in range(4) for column in range(4))
+    + "</svg>")
+"""The rows of writing boxes a scorer's picture shows on its phone."""
+
+
+def _phone(game: Game) -> str:
+    """The picture of a scorer: a phone showing the page's bar with the game's name over its
+    lockup and rows of boxes. A scorer's page is drawn by its scripts, so no picture of it
+    can be made without a browser; this one says what the file is, not how it looks."""
+    return ('<span class="web-thumb phone-thumb" aria-hidden="true"><span class="phone-screen">'
+            f'<span class="phone-bar">{html.escape(game.name)}</span>'
+            f'<span class="phone-lockup">{game.lockup}</span>'
+            f'<span class="phone-boxes">{PHONE_BOXES}</span></span></span>')
 
 
 def _item(entry: Target, manifest: Mapping[str, Mapping[str, Any]], game: Game,
@@ -115,6 +143,8 @@ def _item(entry: Target, manifest: Mapping[str, Mapping[str, Any]], game: Game,
     key = entry.relative.as_posix()
     info = manifest[key]
     thumb = thumbnail(key) if thumbnail else None
+    if thumb is None and thumbnail and entry.document == "rulebook" and entry.fmt == "html":
+        thumb = thumbnail(dataclasses.replace(entry, fmt="pdf").relative.as_posix())
     qr = thumbnail is None
     language = LANGUAGE_NAMES.get(entry.lang, entry.lang)
     where = ", ".join(p for p in (language, PAPER_NAMES.get(entry.paper, "")) if p)
@@ -122,12 +152,14 @@ def _item(entry: Target, manifest: Mapping[str, Mapping[str, Any]], game: Game,
         picture = (f'<img src="{html.escape(thumb)}" loading="lazy" '
                    f'alt="First page of the {html.escape(game.name)} '
                    f'{html.escape(label(entry).lower())} ({html.escape(where)})">')
+    elif entry.document == "scorer":
+        picture = _phone(game)
     else:
         picture = f'<span class="web-thumb" aria-hidden="true">{game.lockup}</span>'
     pages = info.get("pages") or 0
     facts = [entry.fmt.upper()]
     if pages:
-        facts.append(f"{pages} page{'s' if pages > 1 else ''}")
+        facts.append(f"{pages}\u00a0page{'s' if pages > 1 else ''}")
     facts.append(_size(int(info.get("size", 0))))
     paper = entry.paper if entry.paper in ("a4", "letter") else "any"
     return (f'<li data-paper="{paper}" data-lang="{entry.lang}">'
@@ -173,19 +205,41 @@ def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
             f'<header><h2 id="{game.game}-title">{game.lockup}'
             f'<span class="visually-hidden">{html.escape(game.name)}</span></h2>'
             f'<p class="facts">{html.escape(" · ".join(facts))}</p></header>'
-            f'<h3>Print these first</h3><ul class="files first">{"".join(first)}</ul>'
-            + (f'<h3>Score on a phone</h3><ul class="files phone">{phone}</ul>' if phone else "")
-            + f'<details><summary>Every file for {html.escape(game.name)} '
-            f'({len(others)} more)</summary><ul class="files">{"".join(others)}</ul></details>'
+            f'<section class="set"><h3>Print these first</h3>'
+            f'<ul class="files first">{"".join(first)}</ul></section>'
+            + (f'<section class="set"><h3>Score on a phone</h3>'
+               f'<ul class="files phone">{phone}</ul></section>' if phone else "")
+            + f'<details><summary><span>Every file for {html.escape(game.name)} '
+            f'(<span class="count">{len(others)}</span> more)</span></summary>'
+            f'<ul class="files">{"".join(others)}</ul></details>'
             f"</article>")
     nav = "".join(f'<a href="#{g.game}">{html.escape(g.name)}</a>' for g in games
                   if g.game in entries)
-    languages = "".join(
-        f'<label><input type="radio" name="lang" value="{lang}"> '
-        f'<span lang="{lang}">{LANGUAGE_NAMES[lang]}</span></label>' for lang in LANGUAGES)
-    made = TEMPLATE.format(nav=nav, languages=languages, games="\n".join(cards),
+    built = [e for game in games for e in entries.get(game.game, [])]
+    made = TEMPLATE.format(nav=nav, filters=_filters(built), games="\n".join(cards),
                            policy=POLICY, script=source(Path(__file__).parent, "landing.js"))
     return made.replace(POLICY, html.escape(_policy(made), quote=False), 1)
+
+
+def _filters(built: list[Target]) -> str:
+    """The paper and language buttons: one for each paper and language the files shown
+    were built in (and "All" where there are several languages), the first one chosen."""
+    papers = [p for p in ("a4", "letter") if any(e.paper == p for e in built)] or ["a4"]
+    languages = [lang for lang in LANGUAGES if any(e.lang == lang for e in built)]
+    choices = (["all"] if len(languages) != 1 else []) + languages
+
+    def button(name: str, value: str, words: str, index: int) -> str:
+        return (f'<label><input type="radio" name="{name}" value="{value}"'
+                f'{" checked" if index == 0 else ""}> {words}</label>')
+
+    return ('<fieldset><legend>Paper</legend>'
+            + "".join(button("paper", paper, PAPER_NAMES[paper], i)
+                      for i, paper in enumerate(papers))
+            + '</fieldset><fieldset><legend>Language</legend>'
+            + "".join(button("lang", lang, "All" if lang == "all" else
+                             f'<span lang="{lang}">{LANGUAGE_NAMES[lang]}</span>', i)
+                      for i, lang in enumerate(choices))
+            + "</fieldset>")
 
 
 POLICY = "\x00policy\x00"
@@ -223,11 +277,17 @@ nav.games a {{ color: var(--accent); font-weight: bold; }}
 .filters {{ display: flex; flex-wrap: wrap; gap: .6rem 1.6rem; align-items: center; }}
 .filters fieldset {{ border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap;
                      gap: .3rem; }}
-.filters legend {{ float: left; margin-right: .5rem; font-weight: bold; padding-top: .35rem; }}
-.filters label {{ display: inline-flex; align-items: center; gap: .3rem; padding: .35rem .7rem;
-                 border: 1px solid var(--line); border-radius: 999px; background: #fff;
-                 min-height: 44px; cursor: pointer; }}
-.filters input {{ accent-color: var(--accent); }}
+.filters legend {{ float: left; margin-right: .5rem; font-weight: bold; line-height: 44px; }}
+.filters label {{ position: relative; display: inline-flex; align-items: center;
+                 justify-content: center; padding: 0 .85rem; border: 1px solid var(--line);
+                 border-radius: 999px; background: #fff; min-height: 44px; cursor: pointer;
+                 white-space: nowrap; }}
+.filters input {{ position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }}
+.filters label:hover {{ border-color: var(--accent); }}
+.filters label:has(input:checked) {{ background: var(--accent); border-color: var(--accent);
+                                     color: #fff; }}
+.filters label:has(input:focus-visible) {{ outline: 3px solid #e8a33d; outline-offset: 2px; }}
+.empty {{ margin: 0; color: var(--muted); }}
 main {{ padding: 1rem 1.5rem 3rem; display: grid; gap: 1.5rem; }}
 .game, section.how {{ background: #fff; border: 1px solid var(--line); border-radius: 12px;
                      padding: 1.2rem 1.4rem; }}
@@ -245,6 +305,15 @@ main {{ padding: 1rem 1.5rem 3rem; display: grid; gap: 1.5rem; }}
                          border-radius: 4px; }}
 .web-thumb {{ display: flex; align-items: center; justify-content: center; padding: .8rem; }}
 .web-thumb svg {{ width: 100%; height: auto; }}
+.phone-thumb {{ padding: 0; background: #f3f1ee; }}
+.phone-screen {{ display: flex; flex-direction: column; gap: .4rem; width: 50%;
+                aspect-ratio: 9 / 17; overflow: hidden; background: #eef2f5;
+                border: 4px solid #2b2930; border-radius: 12px; }}
+.phone-bar {{ background: #1f5c7a; color: #fff; font-size: .6rem; font-weight: bold;
+             line-height: 1.2; padding: .3rem .35rem; }}
+.phone-lockup {{ padding: 0 .3rem; }}
+.phone-boxes {{ margin: 0 .3rem; background: #fff; border-radius: 3px; }}
+.phone-boxes svg {{ display: block; width: 100%; height: auto; }}
 .label {{ font-weight: bold; line-height: 1.3; }}
 .where, .file {{ font-size: .82rem; color: var(--muted); }}
 .file {{ overflow-wrap: normal; word-break: normal; }}
@@ -260,7 +329,14 @@ code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .9e
 [hidden] {{ display: none !important; }}
 @media (max-width: 40rem) {{
   .top, main {{ padding-left: 1rem; padding-right: 1rem; }}
+  .filters {{ display: grid; gap: .5rem; }}
+  .filters legend {{ float: none; line-height: 1.5; padding: 0 0 .2rem; }}
+  .filters label {{ padding: 0 .6rem; }}
   .files {{ grid-template-columns: repeat(2, minmax(0, 1fr)); }}
+}}
+@media (max-width: 22.5rem) {{
+  .filters fieldset {{ gap: .2rem; }}
+  .filters label {{ padding: 0 .4rem; }}
 }}
 </style></head>
 <body>
@@ -269,15 +345,10 @@ code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .9e
 <p>Rulebooks, score sheets, reference cards and decks for every game. Choose your paper and
 language, print the first set, and you are ready to play.</p>
 <nav class="games" aria-label="Games">{nav}<a href="#how-title">How to print</a></nav>
-<form class="filters" aria-label="Show files for">
-<fieldset><legend>Paper</legend>
-<label><input type="radio" name="paper" value="a4" checked> A4</label>
-<label><input type="radio" name="paper" value="letter"> Letter</label></fieldset>
-<fieldset><legend>Language</legend>
-<label><input type="radio" name="lang" value="all" checked> All</label>{languages}</fieldset>
-</form>
+<form class="filters" aria-label="Show files for">{filters}</form>
 </div>
 <main>
+<p class="empty" hidden>Nothing was built for this paper and language: choose another.</p>
 {games}
 <section class="how" aria-labelledby="how-title">
 <h2 id="how-title">How to print</h2>

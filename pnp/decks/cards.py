@@ -6,12 +6,12 @@
   quarter (whichever holds more), centred, with a gutter of twice the bleed between cards
   where the paper has room for it and butted cards (one shared cut, bleed only on the
   outside) where it has not, leaving the margins the crop marks and the sheet's label need
-  (:mod:`pnp.decks.marks`): marks 5 mm and text 6 mm clear of the paper's edge, both clear
-  of the bleed.
+  (:mod:`pnp.decks.marks`): marks 6.5 mm and text 6 mm clear of the paper's edge, both
+  clear of the bleed.
 
 >>> grid = impose(CARD_SIZES["poker"], "a4", 3.0)
->>> (grid.columns, grid.rows, grid.per_page)
-(3, 3, 9)
+>>> (grid.columns, grid.rows, grid.per_page, grid.turned)
+(2, 4, 8, True)
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
 from pnp.draw.geometry import Box, union
+from pnp.draw.paper import MARK_EDGE
 
 
 @dataclass(frozen=True)
@@ -34,9 +35,8 @@ class Marks:
     shortest: float = 2.0
     """A mark shorter than this is no help: below it, cards are butted to make room."""
 
-    edge: float = 5.0
-    """No mark is drawn nearer the paper's edge: a home printer leaves the outer 3 to 5 mm
-    blank, and a mark it clips is no mark."""
+    edge: float = MARK_EDGE
+    """No mark is drawn nearer the paper's edge."""
 
     width: float = 0.1
 

@@ -242,6 +242,33 @@ def pentagon(canvas: Canvas, x: float, y: float, side: float,
     _record(canvas, field, x, y + side * 0.06, side, side * 0.72)
 
 
+def hatch(canvas: Canvas, x0: float, y0: float, x1: float, y1: float, *,
+          slopes: Sequence[int], step: float, width: float) -> None:
+    """Parallel 45° strokes ``step`` apart filling the rectangle (x0, y0)–(x1, y1), rising
+    (slope 1) or falling (slope -1), in the current stroke colour: a pattern that tells two
+    fills apart where their colours print as one grey. Each stroke ends at the rectangle's
+    edge, so nothing drawn reaches outside it (no clipping path a reader might ignore)."""
+    canvas.saveState()
+    canvas.setLineWidth(width)
+    canvas.setLineCap(0)
+    path = canvas.beginPath()
+    spacing = step * 2 ** 0.5
+    for slope in slopes:
+        low, high = (y0 - x1, y1 - x0) if slope > 0 else (x0 + y0, x1 + y1)
+        offset = low + (high - low) % spacing / 2
+        while offset < high:
+            if slope > 0:
+                start, end = max(x0, y0 - offset), min(x1, y1 - offset)
+            else:
+                start, end = max(x0, offset - y1), min(x1, offset - y0)
+            if end - start > 1e-6:
+                path.moveTo(start, slope * start + offset)
+                path.lineTo(end, slope * end + offset)
+            offset += spacing
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Lines of ``text`` no wider than ``width``, broken at plain spaces only.
 

@@ -145,6 +145,13 @@ def lockup_svg(identity: Identity, name: str, height: float = 48, *, label: str 
     return "".join(parts)
 
 
+def label_baseline(top: float, height: float) -> float:
+    """Where the labels of a header ``height`` high from ``top`` down stand: a hair above the
+    lockup's foot, on which the writing lines are ruled. Whatever else a pad sets on its
+    header's line stands on it too."""
+    return top - height + height * LABEL * 0.1
+
+
 def header(canvas: object, rules: GameInfo, style: Style, x: float, top: float, width: float,
            height: float, *, fields: tuple[str, ...] = ("name", "date"),
            subtitle: str = "") -> None:
@@ -152,8 +159,9 @@ def header(canvas: object, rules: GameInfo, style: Style, x: float, top: float, 
 
     The title lockup at the left (``subtitle`` set beside it), then the writing ``fields``
     (of :data:`FIELD_NAMES`) ending at the right edge, each a label and a line level with
-    the lockup's foot; the name takes the room the date leaves. On a fillable sheet each
-    line carries a text field as high as the lockup.
+    the lockup's foot, every word on one baseline (:func:`label_baseline`); the name takes
+    the room the date leaves. On a fillable sheet each line carries a text field as high as
+    the lockup.
     """
     from reportlab.pdfgen.canvas import Canvas
 
@@ -170,7 +178,7 @@ def header(canvas: object, rules: GameInfo, style: Style, x: float, top: float, 
     canvas.setFillGray(0)
     canvas.setFont(fonts.SANS, size)
     if subtitle:
-        canvas.drawString(left + gap * 2, bottom + height / 2 - size * 0.36, subtitle)
+        canvas.drawString(left + gap * 2, label_baseline(top, height), subtitle)
         left += gap * 2 + fonts.width(subtitle, fonts.SANS, size)
     labels = [(name, _(FIELD_NAMES[name])) for name in fields]
     fixed = sum(height * DATE for name, _label in labels if name == "date")
@@ -181,6 +189,6 @@ def header(canvas: object, rules: GameInfo, style: Style, x: float, top: float, 
         start = right - (height * DATE if name == "date" else spare)
         writing_line(canvas, start, bottom, right - start, height,
                      field=style.field(name, "text"))
-        canvas.drawRightString(start - gap, bottom + size * 0.1, label)
+        canvas.drawRightString(start - gap, label_baseline(top, height), label)
         right = start - gap * 4 - fonts.width(label, fonts.SANS, size)
     canvas.restoreState()

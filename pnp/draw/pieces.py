@@ -250,8 +250,8 @@ def spanish_card(canvas: Canvas, x: float, y: float, width: float, rank: int, su
     for left, top in _corners(canvas, x, y, width, height, inset * 1.6, inset * 1.3):
         canvas.setFont(fonts.SANS_BOLD, number)
         canvas.drawString(left, top - number * 0.78, text)
-    field_left, field_bottom = x + width * 0.2, y + height * 0.14
-    field_w, field_h = width * 0.6, height * 0.72
+    field_left, field_bottom = x + width * 0.2, y + height * 0.17
+    field_w, field_h = width * 0.6, height * 0.66
     if rank in SPANISH_PIPS:
         rows = len({py for _px, py in SPANISH_PIPS[rank]})
         sign = min(width * 0.3, field_h / (rows + 1.4)) if rank > 1 else width * 0.5

@@ -147,9 +147,10 @@ def name(value: Any, where: str) -> str:
         raise InputError(f"{where}: {shown_name(value)} is longer than {NAME_LENGTH} "
                          "characters")
     if text.isascii() and text.isprintable():
-        if not any(char.isalnum() for char in text):
-            raise InputError(f"{where}: {shown_name(value)} has no letter or digit")
-        return value
+        for char in text:
+            if char.isalnum():
+                return value
+        raise InputError(f"{where}: {shown_name(value)} has no letter or digit")
     for char in text:
         if unicodedata.category(char) in _CONTROLS or char in BIDI_CONTROLS:
             raise InputError(f"{where}: {shown_name(value)} holds a control character "

@@ -7,6 +7,9 @@ Four kinds of text are published in every language:
   catalogues in ``pnp/i18n/locale``;
 - the rulebook and the reference card of each game, one Markdown file per language;
 - each game's ``decisions:`` (and ``completion:``), which must be written in every language.
+
+Each game's words also follow its glossary (:mod:`pnp.i18n.glossary`): no rejected variant
+of a term in a language's rulebook, reference card or catalogue.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pnp.assets import PACKAGE, current, shown
 from pnp.definitions import GAMES, load
 from pnp.definitions.base import Text
 from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR
+from pnp.i18n.glossary import Term
 
 SOURCE_LANGUAGE = "en"
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -99,6 +103,42 @@ def definition_gaps(game: str, lang: str, rules_dir: Path | None = None) -> Iter
             yield Gap(game, lang, f"{kind} '{ident}' is written in English only")
 
 
+def glossary(game: str) -> tuple[Term, ...]:
+    """The terms of ``game``'s glossary (its ``texts`` module's ``GLOSSARY``)."""
+    terms: tuple[Term, ...] = registry.game(game).part("texts").GLOSSARY
+    return terms
+
+
+def written(game: str, lang: str) -> dict[str, str]:
+    """``game``'s own texts in ``lang`` before they are built: its rulebook and reference card
+    as written, and its messages (the catalogue's translations, or in English the messages)."""
+    texts = {}
+    for kind, folder in (("rulebook", "rulebooks"), ("reference card", "cards")):
+        path = current().templates / folder / game / f"{lang}.md"
+        if path.is_file():
+            texts[f"the {kind} ({shown(path)})"] = path.read_text(encoding="utf-8")
+    if lang == SOURCE_LANGUAGE:
+        texts["its messages"] = "\n".join(sorted(marked(game)))
+    else:
+        from babel.messages.pofile import read_po
+
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{game}.po"
+        if path.is_file():
+            with path.open("rb") as handle:
+                texts[path.name] = "\n".join(str(m.string) for m in read_po(handle) if m.id)
+    return texts
+
+
+def glossary_gaps(game: str, lang: str) -> Iterator[Gap]:
+    """Rejected variants of ``game``'s glossary terms that its texts in ``lang`` use."""
+    texts = written(game, lang)
+    for term in glossary(game):
+        for where, text in texts.items():
+            for variant in term.found_in(text, lang):
+                yield Gap(game, lang, f"{where} says '{variant}': the glossary's word for "
+                                      f"'{term.word}' is another")
+
+
 def gaps(rules_dir: Path | None = None) -> list[Gap]:
     """Everything missing, in every language."""
     found: list[Gap] = []
@@ -110,6 +150,7 @@ def gaps(rules_dir: Path | None = None) -> list[Gap]:
                 found += catalogue_gaps(game, lang)
             found += document_gaps(game, lang)
             found += definition_gaps(game, lang, rules_dir)
+            found += glossary_gaps(game, lang)
     return found
 
 

@@ -23,7 +23,7 @@ from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
 from pnp.draw.canvas import Style, new_canvas
 from pnp.draw.geometry import centred_grid
-from pnp.draw.paper import PAPERS
+from pnp.draw.paper import MARK_EDGE, PAPERS
 from pnp.errors import DefinitionError, SheetError
 from pnp.i18n.catalogues import translator
 from pnp.reading import Where
@@ -44,6 +44,8 @@ GUTTER = 7.0
 MAX_SCALE = 2.2
 
 CUT_GREY = 0.55
+CUT_WIDTH = 0.4
+"""The cut lines' weight, in points."""
 
 Overrun = tuple[Where, str]
 """A field of the definition and what it asks that the sheet has no room for."""
@@ -239,11 +241,11 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
 
 def _cut_lines(canvas: Canvas, imposition: Imposition) -> None:
     """Dashed lines down the middle of the gutters, running into the margins so scissors can
-    find them, and stopping :data:`PRINTABLE` short of the paper's edge."""
-    edge = PRINTABLE * mm
+    find them, and stopping :data:`~pnp.draw.paper.MARK_EDGE` short of the paper's edge."""
+    edge = MARK_EDGE * mm + CUT_WIDTH / 2
     canvas.saveState()
     canvas.setStrokeGray(CUT_GREY)
-    canvas.setLineWidth(0.4)
+    canvas.setLineWidth(CUT_WIDTH)
     canvas.setDash(3, 3)
     width, height = imposition.page_width, imposition.page_height
     cells = imposition.cells

@@ -19,14 +19,17 @@ from pnp.books.compose import compose
 from tests.books.test_rulebook_figures import BOTTOM, TOP, text_block_fill
 
 ROOT = Path(__file__).resolve().parents[2]
-FILLER = " ".join(["The players agree on who deals first and keep to it all evening."] * 15)
-"""A paragraph of some fourteen lines: the English Qwinto rulebook's last page then holds
+FILLER = " ".join(["The players agree on who deals first and keep to it all evening."] * 24)
+"""A paragraph of some twenty lines: the English Qwinto rulebook's last page then holds
 a few lines, and its back matter is too short to pull them back."""
 
 
 @pytest.fixture
 def layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many pages each layout WeasyPrint makes has, in order."""
+    """How many pages each layout WeasyPrint makes has, in order; figures stay where the
+    text places them (no layout sends one further down, :func:`pnp.books.pdf.floats`),
+    so that only the last page's refit lays a book out again."""
+    monkeypatch.setattr(pdf, "floats", lambda document: [])
     made: list[int] = []
     render = weasyprint.HTML.render
 

@@ -258,3 +258,21 @@ def test_no_run_of_nine_words_is_shared_with_the_source(books: dict[str, bytes],
     for pdf in (books[lang], cards[lang]):
         shared = runs(body_text(pdf, margin=0)) & seed
         assert not shared, [" ".join(run) for run in sorted(shared)[:5]]
+
+
+FOUR_CARDS = {"en": ("Four-card opening", "Rising chain", "players"),
+              "es": ("Primera mano de cuatro cartas", "Cadena creciente", "jugadores"),
+              "fr": ("Première main de quatre cartes", "Chaîne croissante", "joueurs")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_four_card_opening_is_dealt_only_where_the_cards_come_out_even(
+        texts: dict[str, str], lang: str) -> None:
+    """Forty cards: with four players one round of 4 × 4 and two of 4 × 3; with two, five
+    rounds of 2 × 4; with three neither works (12 + 28, and 28 is no multiple of 9)."""
+    start, end, players = FOUR_CARDS[lang]
+    section = texts[lang].split(start, 2)[2].split(end, 1)[0]
+    assert squash("4 × 4 + 2 × 4 × 3 = 40") in squash(section)
+    assert squash("5 × 2 × 4 = 40") in squash(section)
+    assert f"4 {players}" in section and f"2 {players}" in section
+    assert f"3 {players}" not in section

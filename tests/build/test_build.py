@@ -200,7 +200,7 @@ def test_index_lists_files_with_thumbnails_sizes_and_pages(tmp_path: Path, rules
     assert '<a href="qwinto/en/qwinto-card-a5.pdf"><img src="thumbs/qwinto_en_qwinto-card-a5.png"' \
            in index
     assert (out / "thumbs/qwinto_en_qwinto-card-a5.png").read_bytes()[:4] == b"\x89PNG"
-    assert "1 page · " in index and " KB" in index
+    assert "1\u00a0page · " in index and "\u00a0KB" in index
     assert (out / MANIFEST).exists()
 
 

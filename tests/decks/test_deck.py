@@ -240,18 +240,19 @@ def test_offsets_and_bleed_take_mm_or_units() -> None:
 # The grid ---------------------------------------------------------------------------------
 
 
-# Margins, worked by hand: beside the cards, the paper's edge, 5 mm, half the 0.1 mm mark, a
-# 2 mm mark and a 0.45 mm gap: 7.5 mm to the bleed; above and below, room for the sheet's
+# Margins, worked by hand: beside the cards, the paper's edge, 6.5 mm, half the 0.1 mm mark,
+# a 2 mm mark and a 0.45 mm gap: 9 mm to the bleed; above and below, room for the sheet's
 # label too: 6 mm, the 6.5 pt label (2.29 mm) and 1 mm, 9.29 mm to the bleed. Poker on A4:
-# 3 × 63 + 2 × (3 + 7.5) = 210 (butted: 2 × 6 mm gutters would not fit), 3 × 88 + 2 × (3 +
-# 9.29) = 288.6 <= 297. Poker on Letter: 3 × 88 + 24.6 > 279.4 upright, so 2 rows (6 cards),
-# but on their side, 2 × 88 + 6 + 21 = 203 <= 215.9 across and 4 × 63 + 24.6 = 276.6 <=
-# 279.4 down: 8. Mini on A4 on their side: 3 × 63 + 21 = 210 across, 6 × 44 + 24.6 = 288.6
-# down, 18 (upright: 16).
+# 3 × 63 + 2 × (3 + 9) = 213 > 210 upright, so 2 columns of 3 rows (6 cards), but on their
+# side, 2 × 88 + 6 + 24 = 206 <= 210 across and 4 × 63 + 3 × 6 + 24.6 = 294.6 <= 297 down: 8.
+# Poker on Letter: 3 × 88 + 24.6 > 279.4 upright, so 2 rows (6 cards), but on their side,
+# 2 × 88 + 6 + 24 = 206 <= 215.9 across and 4 × 63 + 24.6 = 276.6 <= 279.4 down: 8. Mini on
+# A4 upright: 4 × 44 + 24 = 200 across, 4 × 63 + 3 × 6 + 24.6 = 294.6 down, 16 (on their
+# side 3 × 63 + 24 = 213 > 210: 2 × 6 = 12).
 @pytest.mark.parametrize(("paper", "size", "bleed", "per_page", "turned"), [
-    ("a4", "poker", 3, 9, False), ("letter", "poker", 3, 8, True),
+    ("a4", "poker", 3, 8, True), ("letter", "poker", 3, 8, True),
     ("a4", "bridge", 3, 9, False), ("letter", "bridge", 3, 8, True),
-    ("a4", "mini", 3, 18, True), ("letter", "mini", 3, 16, False),
+    ("a4", "mini", 3, 16, False), ("letter", "mini", 3, 16, False),
     ("a4", "poker", 0, 9, False), ("a4", "poker", 6, 8, True), ("letter", "poker", 6, 6, True)])
 def test_cards_per_page_and_no_overlap(paper: str, size: str, bleed: float,
                                        per_page: int, turned: bool) -> None:
@@ -276,7 +277,7 @@ def test_cards_per_page_and_no_overlap(paper: str, size: str, bleed: float,
 
 
 def test_gutters_are_twice_the_bleed_or_cards_are_butted() -> None:
-    """Bridge cards on A4: 3 × 57 + 2 × 6 + 2 × 10.5 = 204 <= 210 across, so 6 mm gutters;
+    """Bridge cards on A4: 3 × 57 + 2 × 6 + 2 × 12 = 207 <= 210 across, so 6 mm gutters;
     3 × 89 + 2 × 12.29 = 291.6 down leaves no room for two more 6 mm, so butted rows."""
     grid = impose(CARD_SIZES["bridge"], "a4", 3.0)
     assert grid.gutter == (6.0, 0.0)
@@ -289,10 +290,12 @@ def test_gutters_are_twice_the_bleed_or_cards_are_butted() -> None:
 
 
 def test_a_smaller_bleed_is_suggested_when_it_fits_more_cards() -> None:
-    """Poker cards with 6 mm bleed on A4 lie on their side, 8 to a page; upright they need
-    3 × 63 + 2 × (bleed + 7.5) <= 210 across, a bleed of 3 mm at most."""
-    assert hint(impose(CARD_SIZES["poker"], "a4", 6.0)) == (
-        "8 poker 63×88 mm cards fit on each A4 page with 6 mm bleed; --bleed 3 fits 9")
+    """Poker cards on A4 lie on their side, 8 to a page; upright they need
+    3 × 63 + 2 × (bleed + 9) <= 210 across, a bleed of 1.5 mm at most."""
+    for bleed in (6.0, 3.0):
+        assert hint(impose(CARD_SIZES["poker"], "a4", bleed)) == (
+            f"8 poker 63×88 mm cards fit on each A4 page with {bleed:g} mm bleed; "
+            "--bleed 1.5 fits 9")
     assert hint(impose(CARD_SIZES["poker"], "letter", 3.0)) is None
 
 
@@ -338,10 +341,10 @@ def test_metadata_fonts_and_reproducible_bytes() -> None:
 # A card lying on its side has its top to the left on the fronts; turned over on the long
 # edge (left and right swap) that edge is on the right, on the short edge still on the left.
 @pytest.mark.parametrize(("paper", "size", "flip", "offset", "back_top"), [
-    ("a4", "poker", "long", (0.0, 0.0), "up"),
+    ("a4", "poker", "long", (0.0, 0.0), "right"),
     ("letter", "poker", "short", (0.7, -0.4), "left"),
     ("letter", "poker", "long", (-1.0, 1.0), "right"),
-    ("a4", "mini", "none", (-1.0, 0.5), "left"),
+    ("a4", "mini", "none", (-1.0, 0.5), "up"),
 ])
 def test_trim_and_bleed_boxes_and_backs_behind_fronts(
         paper: str, size: str, flip: str, offset: tuple[float, float], back_top: str) -> None:
@@ -402,15 +405,17 @@ def test_crop_marks_extend_the_cuts_and_stay_off_every_card(paper: str, flip: st
     bleed = pdf_box(reader, 0, "bleedbox")
     for mark in vertical + horizontal:
         assert max(mark.width, mark.height) >= Marks().shortest - 0.01
-        # 5 mm from the paper's edge, counting half the 0.1 mm line
-        assert min(mark.x0, mark.y0, width - mark.x1, height - mark.y1) >= 5.05 - 0.01
+        # 6.5 mm from the paper's edge (a home printer's quarter inch and a little), counting
+        # half the 0.1 mm line
+        assert min(mark.x0, mark.y0, width - mark.x1, height - mark.y1) >= 6.55 - 0.01
         overlap = mark.within(bleed)
         assert overlap.width < 0 or overlap.height < 0, (mark, bleed)
 
 
 @functools.cache
-def plumbed(paper: str, lang: str = "en", offset: tuple[float, float] = (0.0, 0.0)) -> Any:
-    return pdfplumber.open(io.BytesIO(render(lang=lang, paper=paper, offset=offset)))
+def plumbed(paper: str, lang: str = "en", offset: tuple[float, float] = (0.0, 0.0),
+            size: str = "poker") -> Any:
+    return pdfplumber.open(io.BytesIO(render(lang=lang, paper=paper, offset=offset, size=size)))
 
 
 @pytest.mark.parametrize(("paper", "lang", "offset"), [
@@ -471,7 +476,7 @@ def test_the_back_carries_the_games_lockup_in_its_identity() -> None:
     """The back shows the title lockup: the name's letters on tiles of the identity's
     colours, taken in turn, on the identity's ink; the faces are framed in that ink too."""
     identity = RULES.print.identity
-    back = plumbed("a4").pages[1]
+    back = plumbed("a4", size="bridge").pages[1]
     name = RULES.name("en").upper()
     colours = [rgb(t.colour) for t in identity.colours]
     def letters_on(tile: dict[str, Any]) -> list[str]:
@@ -481,7 +486,7 @@ def test_the_back_carries_the_games_lockup_in_its_identity() -> None:
     tiles = sorted((c for c in back.curves if c["fill"] and 5 * MM < c["width"] < 8 * MM
                     and abs(c["width"] - c["height"]) < 0.01 and letters_on(c)),
                    key=lambda c: (round(c["top"]), c["x0"]))
-    cards = len(impose(CARD_SIZES["poker"], "a4", 3.0).slots)
+    cards = len(impose(CARD_SIZES["bridge"], "a4", 3.0).slots)
     assert len(tiles) == len(name) * cards
     for index, tile in enumerate(tiles[:len(name)]):
         assert same_colour(tuple(tile["non_stroking_color"]), colours[index % len(colours)])
@@ -568,9 +573,9 @@ def test_icons_and_text_keep_inside_the_safe_zone(page: int) -> None:
 
 
 def test_stats_cards_print_the_engine_table_one_count_each() -> None:
-    reader = pdf()
+    reader = pdf(size="bridge")
     last = len(reader.pages) - 2
-    grid = impose(CARD_SIZES["poker"], "a4", 3.0)
+    grid = impose(CARD_SIZES["bridge"], "a4", 3.0)
     rows = stats(RULES.deck)
     text = words(reader, last)
     for slot, count in zip(grid.slots, RULES.deck.counts, strict=False):
@@ -634,8 +639,8 @@ def test_command_writes_the_deck_where_documented(tmp_path: Path,
     run = CliRunner().invoke(main, ["deck", "xactika", "--lang", "fr", "--size", "mini"])
     assert run.exit_code == 0, run.output
     written = Path("output/xactika/fr/xactika-deck-mini-a4.pdf")
-    assert Path(run.output.strip()) == written
-    assert len(PdfReader(written).pages) == 2 * math.ceil(DECK / 18)
+    assert Path(run.output.strip().splitlines()[-1]) == written
+    assert len(PdfReader(written).pages) == 2 * math.ceil(DECK / 16)
     help_text = CliRunner().invoke(main, ["deck", "--help"]).output
     for choice in ("poker|bridge|mini", "long|short|none", "a4|letter", "--offset X,Y",
                    "--bleed MM", "--calibration"):
@@ -677,3 +682,39 @@ def test_the_icons_drawn_once_in_a_process_print_as_if_each_file_were_drawn_alon
     alone = subprocess.run([sys.executable, "-c", ALONE, made], capture_output=True,
                            check=True).stdout
     assert alone.startswith(b"%PDF") and here == alone
+
+
+@pytest.mark.parametrize(("paper", "size"), [("letter", "poker"), ("a4", "mini"),
+                                             ("a4", "bridge")])
+def test_the_backs_pattern_stops_at_each_cards_edge_and_never_doubles_at_a_seam(
+        paper: str, size: str) -> None:
+    """Where cards are butted (one cut between them), each back's dots stay inside its own
+    trim, and two dots on either side of the cut are as far apart as the dots within a card:
+    a cut sheet looks like a printed deck, with no pair of dots along the seams."""
+    grid = impose(CARD_SIZES[size], paper, 3.0)
+    assert 0.0 in grid.gutter
+    back = plumbed(paper, size=size).pages[1]
+    height = float(back.height)
+    ink = rgb(RULES.print.identity.ink.colour)
+    dots = [((c["x0"] + c["x1"]) / 2 / MM, (height - (c["top"] + c["bottom"]) / 2) / MM,
+             (c["x1"] - c["x0"]) / 2 / MM) for c in back.curves
+            if c["fill"] and c["x1"] - c["x0"] < 2.5 * MM and abs(
+                (c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.01
+            and not same_colour(tuple(c["non_stroking_color"]), ink)]
+    trims = [back_box(s.trim, grid.page, "long") for s in grid.slots]
+    owner = []
+    for x, y, r in dots:
+        home = [i for i, t in enumerate(trims)
+                if t.x0 + r <= x <= t.x1 - r and t.y0 + r <= y <= t.y1 - r]
+        assert len(home) == 1, (x, y)
+        owner.append(home[0])
+    assert len(set(owner)) == grid.per_page
+
+    def nearest(index: int, same_card: bool) -> float:
+        x, y, _ = dots[index]
+        return min(math.hypot(x - u, y - v) for other, (u, v, _) in enumerate(dots)
+                   if other != index and (owner[other] == owner[index]) == same_card)
+
+    within = min(nearest(i, True) for i in range(len(dots)))
+    across = min(nearest(i, False) for i in range(len(dots)))
+    assert across >= within - 0.05, (across, within)

@@ -72,19 +72,6 @@ def test_default_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch,
 
 # --- the translations gate: each rule it enforces, broken once ---------------------------
 
-@pytest.fixture
-def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the catalogues that ``pnp translations`` reads instead of pnp's own."""
-    from pnp.i18n import catalogues as i18n
-    from pnp.i18n import completeness as translations
-
-    folder = tmp_path / "locale"
-    shutil.copytree(ROOT / "pnp" / "i18n" / "locale", folder)
-    monkeypatch.setattr(translations, "LOCALE_DIR", folder)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
-    return folder
-
-
 def edit_catalogue(locale: Path, lang: str, domain: str, change: Callable[[Catalog], None]) -> None:
     path = locale / lang / "LC_MESSAGES" / f"{domain}.po"
     with path.open("rb") as handle:

@@ -124,6 +124,18 @@ def test_the_sheets_follow_a_changed_definition(tmp_path: Path) -> None:
     assert "row 2" in text and "row 3" not in text
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_coto_header_sets_its_words_on_one_baseline(lang: str) -> None:
+    """Beside the tiles of the lockup, "coto" and the date's label stand on one line."""
+    page = page_of(render("kwingto", kind="coto", lang=lang))
+    lockup = [c for c in page.chars if c["fontname"].endswith("Black")]
+    top, foot = min(c["top"] for c in lockup), max(c["bottom"] for c in lockup)
+    words = [c for c in page.chars if c["text"].strip() and not c["fontname"].endswith("Black")
+             and c["top"] < foot and c["bottom"] > top]
+    assert len(words) >= 6
+    assert len({round(float(page.height - c["matrix"][5]), 1) for c in words}) == 1
+
+
 def test_the_coto_follows_a_changed_definition(tmp_path: Path) -> None:
     rules_dir = changed_rules(
         tmp_path, ("players: {min: 2, max: 4}", "players: {min: 2, max: 3}"),

@@ -182,6 +182,18 @@ def test_french_pads_set_french_punctuation(kind: str) -> None:
     assert marks and all(m[0] == "\u202f" for m in marks), marks
 
 
+@pytest.mark.parametrize(("lang", "caida", "mesa"), [("fr", "cone", "missa"),
+                                                   ("en", "caída", "mesa"),
+                                                   ("es", "caída", "mesa")])
+def test_the_columns_are_headed_with_the_words_the_book_uses(lang: str, caida: str,
+                                                             mesa: str) -> None:
+    """The French book says cone and missa (its players' words); English, with no words of
+    its own, says the Spanish ones, as its book does."""
+    text = text_of(pad("pad", lang=lang))
+    assert f"ronda · tringa {caida} {mesa} " in text  # the header, column by column
+    assert f" {caida} 1 " in text and f" {mesa} 1 " in text  # the rules' entries
+
+
 def _also_words(term_id: str) -> list[str]:
     term = RULES.term(term_id)
     assert term is not None
@@ -302,3 +314,69 @@ def test_cli_makes_the_default_pad_and_refuses_four_per_page(tmp_path: Path) -> 
     assert bad.exit_code == 2
     assert bad.output.strip() == ("error: ronda teams: 4 per page is not offered "
                                   "(choose from: 1, 2)")
+
+
+def baseline(char: dict[str, Any], page: Any) -> float:
+    """Where a glyph stands, in points from the page's top: its text matrix's origin."""
+    return round(float(page.height - char["matrix"][5]), 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_header_sets_its_words_on_two_baselines(kind: str, lang: str) -> None:
+    """Above the name boxes, the words outside the lockup and the target's box stand on two
+    lines: the date's (with play to and or play to) and the pad's kind's (with the short
+    game's target)."""
+    page = pad(kind, lang=lang)
+    names_top = min(r["top"] for r in writing_boxes(page) if r["stroke"] and r["width"] > 30 * MM)
+    filled = [r for r in page.rects if r["fill"] and r["top"] < names_top
+              and colour(r["non_stroking_color"]) != (1.0,)]
+    words = [c for c in page.chars if c["bottom"] < names_top and c["text"].strip()
+             and not any(r["x0"] <= c["x0"] and c["x1"] <= r["x1"] and r["top"] <= c["top"]
+                         and c["bottom"] <= r["bottom"] for r in filled)
+             and not c["fontname"].endswith("Black")]
+    text = text_of(page)
+    assert "date" in text or lang != "en"
+    lines = sorted({baseline(c, page) for c in words})
+    assert len(lines) == 2, lines
+    first = "".join(c["text"] for c in words if baseline(c, page) == lines[0])
+    assert len(first) > 12
+
+
+SIDES = {"A": 0, "B": 1, "C": 2}
+"""How many directions each side's hatching runs in: A plain, B one way, C crossed."""
+
+
+@pytest.mark.parametrize("grayscale", [False, True])
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_side_is_told_apart_by_its_hatching_not_by_its_tint(kind: str,
+                                                                 grayscale: bool) -> None:
+    """Printed on a black-and-white printer the sides' tints come out as one grey: every tile
+    of a side (beside its name and in each deal) carries the side's hatching, clear of the
+    letter, so the rows stay apart without colour."""
+    page = pad(kind, grayscale=grayscale)
+    tiles = [r for r in page.rects if r["fill"] and not r["stroke"]
+             and round(r["width"] / MM) == 9]
+    slanted = [ln for ln in page.lines if ln["x1"] - ln["x0"] > 0.1
+               and ln["bottom"] - ln["top"] > 0.1]
+    letters = [c for c in page.chars if c["text"] in SIDES and c["size"] > 4.5 * MM
+               and not c["fontname"].endswith("Black")]
+    sides, _ = setup(kind)
+    assert len(tiles) == sides * (deals(sides) + 1) == len(letters)
+    found: dict[str, set[frozenset[bool]]] = {}
+    for letter in letters:
+        tile = next(t for t in tiles if t["x0"] <= letter["x0"] and letter["x1"] <= t["x1"]
+                    and t["top"] <= letter["top"] and letter["bottom"] <= t["bottom"])
+        inside = [ln for ln in slanted if tile["x0"] - 0.01 <= ln["x0"]
+                  and ln["x1"] <= tile["x1"] + 0.01 and tile["top"] - 0.01 <= ln["top"]
+                  and ln["bottom"] <= tile["bottom"] + 0.01]
+        rising = frozenset((ln["pts"][0][1] > ln["pts"][1][1])
+                           == (ln["pts"][0][0] < ln["pts"][1][0]) for ln in inside)
+        found.setdefault(letter["text"], set()).add(rising)
+        assert all(ln["x1"] <= letter["x0"] or letter["x1"] <= ln["x0"]
+                   or ln["bottom"] <= letter["top"] or letter["bottom"] <= ln["top"]
+                   for ln in inside), letter["text"]
+        assert len(inside) >= 8 * SIDES[letter["text"]]
+    assert {mark: len(next(iter(kinds))) for mark, kinds in found.items()} == {
+        mark: count for mark, count in SIDES.items() if mark in found}
+    assert all(len(kinds) == 1 for kinds in found.values()), found

@@ -264,3 +264,15 @@ def test_cli_writes_the_aid_and_refuses_four_per_page(tmp_path: Path) -> None:
     bad = CliRunner().invoke(main, ["sheet", "spectacle", "--per-page", "4", "-o", str(target)])
     assert bad.exit_code == 2
     assert "choose from: 1, 2" in bad.output
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_header_sets_its_words_on_one_baseline(lang: str) -> None:
+    """Beside the lockup, the aid's kind and the name field's label stand on one line."""
+    page = sheet(lang)
+    lockup = [c for c in page.chars if c["fontname"].endswith("Black")]
+    top, foot = min(c["top"] for c in lockup), max(c["bottom"] for c in lockup)
+    words = [c for c in page.chars if c["text"].strip() and not c["fontname"].endswith("Black")
+             and c["top"] < foot and c["bottom"] > top]
+    assert len(words) > 10
+    assert len({round(float(page.height - c["matrix"][5]), 1) for c in words}) == 1

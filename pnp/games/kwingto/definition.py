@@ -1,7 +1,9 @@
-"""Kwingto's definition: the deck, the dice, the board, scoring values, end and coto."""
+"""Kwingto's definition: the deck and its cards, the dice, the board, scoring values, end and
+coto."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Literal
 
@@ -24,6 +26,33 @@ from pnp.definitions.base import (
     Tint,
     unique,
 )
+from pnp.engine.common import shown
+from pnp.errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card, written rank then suit letter: ``10H``, ``AS``."""
+
+    rank: str
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str, deck: Deck) -> Card:
+        """Read ``AS``, ``10h``, ``Q♦``: case and spaces do not matter."""
+        card = deck.card(text)
+        if card is None:
+            raise InputError(f"{shown(text)} is not a card")
+        return card
+
+    def values(self, deck: Deck) -> tuple[int, ...]:
+        return deck.rank_values[self.rank]
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
 
 
 class Suit(Model):
@@ -74,23 +103,31 @@ class Deck(Model):
     def rank(self, name: str) -> Rank:
         return self._ranks[name]
 
-    def values_of(self, rank: str) -> tuple[int, ...]:
-        """The values a card of ``rank`` may count."""
-        return self._ranks[rank].values
-
     def suit(self, letter: str) -> Suit:
         return self._suits[letter]
 
-    def reading(self, text: str) -> tuple[str, str] | None:
-        """The rank and suit letter a card written ``text`` (``10H``, ``q♦``) names: its
-        rank in any case, then its suit's letter in any case or its symbol."""
-        return self._readings.get("".join(text.split()).upper())
+    def card(self, text: str) -> Card | None:
+        """The card written ``text`` (``10H``, ``q♦``): its rank in any case, then its suit's
+        letter in any case or its symbol; None if it names none."""
+        return self.written_cards.get("".join(text.split()).upper())
 
     @cached_property
-    def _readings(self) -> dict[str, tuple[str, str]]:
-        """Each card by its rank in capitals followed by a one-character mark of its suit."""
-        return {written + mark: (name, suit) for written, name in self._written_ranks.items()
-                for mark, suit in self._marks.items() if len(mark) == 1}
+    def written_cards(self) -> dict[str, Card]:
+        """Each card by the writings :meth:`card` brings a text to (no spaces, capitals): its
+        rank in capitals followed by a one-character mark of its suit. Most cards are written
+        so, and are found here as they are."""
+        cards: dict[str, Card] = {}
+        for written, name in self._written_ranks.items():
+            for mark, suit in self._marks.items():
+                text = written + mark
+                if len(mark) == 1 and "".join(text.split()).upper() == text:
+                    cards[text] = Card(name, suit)
+        return cards
+
+    @cached_property
+    def rank_values(self) -> dict[str, tuple[int, ...]]:
+        """The values a card of each rank may count."""
+        return {r.rank: r.values for r in self.ranks}
 
     @cached_property
     def _ranks(self) -> dict[str, Rank]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -37,42 +38,10 @@ from typing import Any, NamedTuple
 from pnp.engine.common import mapping, only_keys, require, score_sheets, sequence, shown, whole
 from pnp.engine.result import Item, Note, Result, Score
 from pnp.errors import InputError
-from pnp.games.kwingto.definition import Deck, Definition
+from pnp.games.kwingto.definition import Card, Deck, Definition
 
 Values = tuple[int | None, ...]
 """What each space of a row counts (None where it is empty)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A card, written rank then suit letter: ``10H``, ``AS``."""
-
-    rank: str
-    suit: str
-
-    @classmethod
-    def parse(cls, text: str, deck: Deck) -> Card:
-        """Read ``AS``, ``10h``, ``Q♦``: case and spaces do not matter."""
-        named = deck.reading(text)
-        if named is None:
-            raise InputError(f"{shown(text)} is not a card")
-        return _card(*named)
-
-    def values(self, deck: Deck) -> tuple[int, ...]:
-        return deck.values_of(self.rank)
-
-    def __str__(self) -> str:
-        return f"{self.rank}{self.suit}"
-
-    def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
-
-
-@functools.cache
-def _card(rank: str, suit: str) -> Card:
-    """One object for each card read: a card is a value, and making one costs more than
-    finding it."""
-    return Card(rank, suit)
 
 
 Space = Card | None
@@ -84,10 +53,6 @@ class Board:
 
     rows: tuple[tuple[Space, ...], ...]
     failed: int = 0
-
-    @property
-    def filled(self) -> int:
-        return sum(card is not None for row in self.rows for card in row)
 
     def suit(self, row: int) -> str | None:
         """The suit of row ``row`` (from 0), set by its cards; None while it is empty."""
@@ -107,125 +72,173 @@ def parse_board(rules: Definition, data: Any) -> Board:
     return _checked(rules, data)[0]
 
 
-def _checked(rules: Definition, data: Any) -> tuple[Board, list[list[Values]]]:
-    """:func:`parse_board`, with each row's readings (:func:`row_readings`) found on the way."""
+def _checked(rules: Definition, data: Any) -> tuple[Board, list[_Row]]:
+    """:func:`parse_board`, with each row's facts and readings found on the way."""
     data = mapping(data, "board")
     only_keys(data, {"rows", "failed"}, "")
     given = sequence(require(data, "rows", ""), "rows")
     if len(given) != rules.board.rows:
         raise InputError(f"rows: expected {rules.board.rows} rows, got {len(given)}")
-    board = Board(tuple(_parse_row(rules, number, row)
-                        for number, row in enumerate(given, start=1)))
-    _check_deck(board)
-    _check_suits(rules, board)
-    readings = [row_readings(rules, board, index) for index in range(len(board.rows))]
-    _check_columns(board)
+    rows, facts = _read_rows(rules, given)
+    _check_columns(rows)
     failed = whole(data.get("failed", 0), "failed", 0)
     limit = rules.end.failed_throws
     if failed > limit:
         raise InputError(f"failed: {shown(failed)} failed throws, but the game ends at {limit}")
-    return Board(board.rows, failed), readings
+    return Board(rows, failed), facts
 
 
-def _parse_row(rules: Definition, number: int, value: Any) -> tuple[Space, ...]:
-    spaces = sequence(value, f"row {number}")
-    if len(spaces) != rules.board.spaces:
-        raise InputError(f"row {number}: expected {rules.board.spaces} spaces, got {len(spaces)}")
-    row: list[Space] = []
-    deck = rules.deck
-    for index, space in enumerate(spaces, start=1):
-        if space is None:
-            row.append(None)
-        elif not isinstance(space, str):
-            raise InputError(f"row {number} space {index}: expected a card such as 'AS' or "
-                             f"null, got {shown(space)}")
-        else:
-            try:
-                row.append(Card.parse(space, deck))
-            except InputError as exc:
-                raise InputError(f"row {number} space {index}: {exc}") from None
-    return tuple(row)
+class _Row(NamedTuple):
+    """What a row shows whatever its aces count, and each way they can count."""
+
+    number: int
+    suit: str | None
+    cards: int
+    complete: bool
+    last: str | None
+    aces: tuple[int, ...]
+    """The spaces (from 0) of its cards of several values."""
+    royal: bool
+    readings: list[Values]
+    """Every way its cards can count while rising left to right."""
+
+
+def _read_rows(rules: Definition, given: list[Any]) -> tuple[tuple[tuple[Space, ...], ...],
+                                                            list[_Row]]:
+    """Read the rows and check their cards, in one pass: no card twice on the board (a
+    player lays cards from one deck of their own), one suit per row and a different one in
+    every row, and values that rise from left to right (an ace, a card of several values,
+    may count in more than one way: each way is a reading of its row).
+
+    Whatever their places, a board's problems are told in the order of those rules, after
+    any that leaves a row unread: so the pass raises at once only when it cannot read a
+    row, and keeps the first problem of each rule until it ends.
+    """
+    deck, spaces = rules.deck, rules.board.spaces
+    written, rank_values = deck.written_cards, deck.rank_values
+    seen: dict[tuple[str, str], tuple[int, int]] = {}  # each card placed: its row and space
+    owner: dict[str, int] = {}  # each suit's row
+    twice: str | None = None  # the first card placed twice
+    astray: str | None = None  # the first card or row of a wrong suit
+    falling: str | None = None  # the first row that does not rise
+    rows: list[tuple[Space, ...]] = []
+    facts: list[_Row] = []
+    for number, value in enumerate(given, start=1):
+        texts = sequence(value, f"row {number}")
+        if len(texts) != spaces:
+            raise InputError(f"row {number}: expected {spaces} spaces, got {len(texts)}")
+        cards: list[Space] = []
+        counts: list[int | None] = [None] * spaces
+        aces: list[int] = []  # the spaces (from 0) of its cards of several values
+        options: list[tuple[int, ...]] = []  # and their values
+        first: Card | None = None  # its first card, which sets its suit
+        first_space = 0
+        previous: Card | None = None  # its last card of one value so far, and that value
+        previous_space = low = placed = 0
+        for space, text in enumerate(texts, start=1):
+            if text is None:
+                cards.append(None)
+                continue
+            card = written.get(text) if isinstance(text, str) else None
+            if card is None:
+                card = _card(deck, number, space, text)
+            cards.append(card)
+            placed += 1
+            if twice is None:
+                key = (card.rank, card.suit)
+                if key in seen:
+                    twice = _twice(card, number, space, *seen[key])
+                seen[key] = (number, space)
+            if first is None:
+                first, first_space = card, space
+            elif astray is None and card.suit != first.suit:
+                astray = (f"row {number} space {space}: {card} is not of "
+                          f"{_suit_name(rules, first.suit)} like {first} in space {first_space}")
+            values = rank_values[card.rank]
+            if len(values) > 1:
+                aces.append(space - 1)
+                options.append(values)
+                continue
+            value = counts[space - 1] = values[0]
+            if falling is None and previous is not None:
+                if card.rank == previous.rank:
+                    falling = (f"row {number} space {space}: {card} is already in "
+                               f"space {previous_space}")
+                elif value <= low:
+                    falling = (f"row {number} space {space}: {card} is not higher than "
+                               f"{previous} in space {previous_space}")
+            previous, previous_space, low = card, space, value
+        if first is not None and astray is None:
+            if first.suit in owner:
+                astray = (f"row {number}: its suit, {_suit_name(rules, first.suit)}, is "
+                          f"already the suit of row {owner[first.suit]}")
+            owner[first.suit] = number
+        row = tuple(cards)
+        readings = [tuple(counts)]
+        if aces and falling is None:
+            readings = _ace_readings(counts, aces, options)
+            if not readings:
+                falling = _misfit(rules, row, number - 1)
+        complete = placed == spaces
+        royal = complete and tuple([card.rank for card in row if card is not None]) == (
+            rules.scoring.royal_flush.ranks)
+        rows.append(row)
+        facts.append(_Row(number, None if first is None else first.suit, placed, complete,
+                          str(row[-1]) if complete else None, tuple(aces), royal, readings))
+    for problem in (twice, astray, falling):
+        if problem is not None:
+            raise InputError(problem)
+    return tuple(rows), facts
+
+
+def _card(deck: Deck, row: int, space: int, text: Any) -> Card:
+    """The card in a space, written otherwise than the deck writes it (or not a card)."""
+    if not isinstance(text, str):
+        raise InputError(f"row {row} space {space}: expected a card such as 'AS' or "
+                         f"null, got {shown(text)}")
+    try:
+        return Card.parse(text, deck)
+    except InputError as exc:
+        raise InputError(f"row {row} space {space}: {exc}") from None
+
+
+def _twice(card: Card, row: int, space: int, first_row: int, first_space: int) -> str:
+    there = (f"space {first_space}" if first_row == row
+             else f"row {first_row} space {first_space}")
+    return (f"row {row} space {space}: {card} is already in {there}; "
+            "a player has one deck, with one card of each")
 
 
 def _suit_name(rules: Definition, letter: str) -> str:
     return rules.deck.suit(letter).name.en
 
 
-def _check_deck(board: Board) -> None:
-    """A player lays cards from one deck of their own, so no card is on a board twice.
-
-    Rows of different suits cannot share a card; within a row only an ace can return,
-    once low on the left and once high on the right.
-    """
-    seen: dict[tuple[str, str], tuple[int, int]] = {}
-    for row, cards in enumerate(board.rows, start=1):
-        for space, card in enumerate(cards, start=1):
-            if card is None:
-                continue
-            if (card.rank, card.suit) in seen:
-                first_row, first_space = seen[card.rank, card.suit]
-                there = (f"space {first_space}" if first_row == row
-                         else f"row {first_row} space {first_space}")
-                raise InputError(f"row {row} space {space}: {card} is already in {there}; "
-                                 "a player has one deck, with one card of each")
-            seen[card.rank, card.suit] = (row, space)
-
-
-def _check_suits(rules: Definition, board: Board) -> None:
-    """One suit per row, a different one in every row."""
-    owner: dict[str, int] = {}
-    for index, row in enumerate(board.rows):
-        placed = [(space, card) for space, card in enumerate(row, start=1) if card is not None]
-        if not placed:
-            continue
-        first_space, first = placed[0]
-        suit = first.suit
-        for space, card in placed:
-            if card.suit != suit:
-                raise InputError(f"row {index + 1} space {space}: {card} is not of "
-                                 f"{_suit_name(rules, suit)} like {first} in space {first_space}")
-        if suit in owner:
-            raise InputError(f"row {index + 1}: its suit, {_suit_name(rules, suit)}, is already "
-                             f"the suit of row {owner[suit] + 1}")
-        owner[suit] = index
-
-
-def row_readings(rules: Definition, board: Board, row: int) -> list[Values]:
-    """Every way row ``row`` (from 0) can count its cards while rising left to right.
-
-    Only cards with several values (the ace) make more than one; a row that
-    cannot rise at all is refused, naming the space at fault.
-    """
-    cards = board.rows[row]
-    deck = rules.deck
-    filled = [(i, card, card.values(deck)) for i, card in enumerate(cards) if card is not None]
-    singles = [(i, card, values[0]) for i, card, values in filled if len(values) == 1]
-    for (i, a, low), (j, b, high) in itertools.pairwise(singles):
-        if b.rank == a.rank:
-            raise InputError(f"row {row + 1} space {j + 1}: {b} is already in space {i + 1}")
-        if high <= low:
-            raise InputError(f"row {row + 1} space {j + 1}: {b} is not higher than {a} "
-                             f"in space {i + 1}")
-    if len(singles) == len(filled):
-        rising: list[int | None] = [None] * len(cards)
-        for i, _, value in singles:
-            rising[i] = value
-        return [tuple(rising)]
-    readings: list[Values] = []
-    for choice in itertools.product(*(values for _, _, values in filled)):
-        if all(a < b for a, b in itertools.pairwise(choice)):
-            counts: list[int | None] = [None] * len(cards)
-            for (i, _, _), value in zip(filled, choice, strict=True):
-                counts[i] = value
+def _ace_readings(counts: list[int | None], aces: list[int],
+                  options: list[tuple[int, ...]]) -> list[Values]:
+    """The ways a row rises as each of its cards of several values (in spaces ``aces``)
+    takes each of its values (``options``); ``counts`` holds the values of the others."""
+    readings = []
+    for choice in itertools.product(*options):
+        for i, value in zip(aces, choice, strict=True):
+            counts[i] = value
+        if _rises(counts):
             readings.append(tuple(counts))
-    if not readings:
-        raise InputError(_misfit(rules, board, row))
     return readings
 
 
-def _misfit(rules: Definition, board: Board, row: int) -> str:
+def _rises(counts: Sequence[int | None]) -> bool:
+    """Whether the values placed rise from left to right."""
+    low: int | None = None
+    for value in counts:
+        if value is not None:
+            if low is not None and value <= low:
+                return False
+            low = value
+    return True
+
+
+def _misfit(rules: Definition, cards: tuple[Space, ...], row: int) -> str:
     """Why no reading of a row rises: a card of several values with no room for any."""
-    cards = board.rows[row]
     for i, card in enumerate(cards):
         if card is None or len(card.values(rules.deck)) == 1:
             continue
@@ -237,9 +250,9 @@ def _misfit(rules: Definition, board: Board, row: int) -> str:
     return f"row {row + 1}: its cards cannot rise from left to right"
 
 
-def _check_columns(board: Board) -> None:
+def _check_columns(rows: tuple[tuple[Space, ...], ...]) -> None:
     """No rank twice in a column."""
-    for column, spaces in enumerate(zip(*board.rows, strict=True), start=1):
+    for column, spaces in enumerate(zip(*rows, strict=True), start=1):
         seen: dict[str, tuple[int, Card]] = {}
         for row, card in enumerate(spaces, start=1):
             if card is None:
@@ -252,51 +265,23 @@ def _check_columns(board: Board) -> None:
 
 
 def score_board(rules: Definition, board: Board) -> Score:
-    """The best breakdown of a checked board over every admissible ace value."""
-    return _best(rules, board, [row_readings(rules, board, i) for i in range(len(board.rows))])
+    """The best breakdown of a checked board over every admissible ace value (its rows'
+    facts are found as the board is read)."""
+    return _best(rules, board, _checked(rules, board.to_data())[1])
 
 
-class _Row(NamedTuple):
-    """What a complete or partial row shows whatever its aces count."""
-
-    number: int
-    suit: str | None
-    cards: int
-    complete: bool
-    last: str | None
-    aces: tuple[int, ...]
-    """The spaces (from 0) of its cards of several values."""
-    royal: bool
-
-
-def _rows(rules: Definition, board: Board) -> list[_Row]:
-    """Each row's facts, found once for all the readings :func:`_best` compares."""
-    deck, royal_ranks = rules.deck, rules.scoring.royal_flush.ranks
-    rows = []
-    for index, row in enumerate(board.rows):
-        placed = [card for card in row if card is not None]
-        complete = len(placed) == len(row)
-        rows.append(_Row(
-            number=index + 1, suit=placed[0].suit if placed else None, cards=len(placed),
-            complete=complete, last=str(row[-1]) if complete else None,
-            aces=tuple(i for i, card in enumerate(row)
-                       if card is not None and len(card.values(deck)) > 1),
-            royal=complete and tuple(card.rank for card in placed) == royal_ranks))
-    return rows
-
-
-def _best(rules: Definition, board: Board, readings: list[list[Values]]) -> Score:
+def _best(rules: Definition, board: Board, rows: list[_Row]) -> Score:
     """The first of the highest scores over every combination of the rows' readings."""
-    filled, rows = board.filled, _rows(rules, board)
-    scores = (Score.of(_items(rules, rows, board.failed, values), tiebreak=filled)
-              for values in itertools.product(*readings))
-    return max(scores, key=lambda s: s.total)
+    filled = sum([row.cards for row in rows])
+    scores = [Score.of(_items(rules, rows, board.failed, values), tiebreak=filled)
+              for values in itertools.product(*[row.readings for row in rows])]
+    return max(scores, key=operator.attrgetter("total"))
 
 
 def _items(rules: Definition, rows: list[_Row], failed: int,
            values: Sequence[Values]) -> list[Item]:
     scoring, spaces = rules.scoring, rules.board.spaces
-    items = []
+    items, bonuses = [], []
     for row, counts in zip(rows, values, strict=True):
         last = counts[-1]
         points = last if row.complete and last is not None else row.cards * scoring.points_per_card
@@ -304,28 +289,54 @@ def _items(rules: Definition, rows: list[_Row], failed: int,
             "row": row.number, "suit": row.suit, "cards": row.cards, "spaces": spaces,
             "complete": row.complete, "last": row.last,
             "aces": [{"space": i + 1, "value": counts[i]} for i in row.aces]}))
-    for column in range(spaces):
-        numbers = [value for counts in values if (value := counts[column]) is not None]
-        if len(numbers) < len(values):
-            items.append(Item("column", 0, {"column": column + 1, "complete": False,
-                                            "high": None, "low": None}))
-        else:
-            high, low = max(numbers), min(numbers)
-            items.append(Item("column", high - low, {"column": column + 1, "complete": True,
-                                                     "high": high, "low": low}))
-    for row, counts in zip(rows, values, strict=True):
         if not row.complete:
             continue
-        detail = {"row": row.number, "suit": row.suit}
-        straight = all(b == a + 1 for a, b in itertools.pairwise(v for v in counts
-                                                                 if v is not None))
         if row.royal:
-            items.append(Item("royal_flush", scoring.royal_flush.points, detail))
-        if straight and (not row.royal or scoring.royal_also_straight):
-            items.append(Item("straight_flush", scoring.straight_flush, detail))
-    penalty = scoring.failed_throw_penalty
-    items.append(Item("failed", -penalty * failed, {"count": failed, "penalty": penalty}))
+            bonuses.append(_bonus("royal_flush", scoring.royal_flush.points, row.number,
+                                  row.suit))
+        if (not row.royal or scoring.royal_also_straight) and _straight(counts):
+            bonuses.append(_bonus("straight_flush", scoring.straight_flush, row.number,
+                                  row.suit))
+    for column, numbers in enumerate(zip(*values, strict=True), start=1):
+        if None in numbers:
+            items.append(_column(column, None, None))
+        else:
+            items.append(_column(column, max(numbers), min(numbers)))
+    items += bonuses
+    items.append(_failed(failed, scoring.failed_throw_penalty))
     return items
+
+
+def _straight(counts: Values) -> bool:
+    """Whether the values placed run one after another."""
+    before: int | None = None
+    for value in counts:
+        if value is not None:
+            if before is not None and value != before + 1:
+                return False
+            before = value
+    return True
+
+
+@functools.cache
+def _column(column: int, high: int | None, low: int | None) -> Item:
+    """A column's line (high and low are None while it is incomplete). The lines below
+    depend on a few numbers only: each is made once, not on every board."""
+    if high is None or low is None:
+        return Item("column", 0, {"column": column, "complete": False, "high": None,
+                                  "low": None})
+    return Item("column", high - low, {"column": column, "complete": True, "high": high,
+                                       "low": low})
+
+
+@functools.cache
+def _bonus(what: str, points: int, row: int, suit: str | None) -> Item:
+    return Item(what, points, {"row": row, "suit": suit})
+
+
+@functools.cache
+def _failed(count: int, penalty: int) -> Item:
+    return Item("failed", -penalty * count, {"count": count, "penalty": penalty})
 
 
 def _throw(rules: Definition, dice: Mapping[str, Sequence[Any]]) -> dict[str, list[int]]:
@@ -370,13 +381,13 @@ def is_failed(rules: Definition, result: int) -> bool:
 
 
 def _score_data(rules: Definition, data: Any) -> tuple[Score, tuple[Note, ...]]:
-    board, readings = _checked(rules, data)
-    complete = sum(board.complete(i) for i in range(len(board.rows)))
+    board, rows = _checked(rules, data)
+    complete = sum([row.complete for row in rows])
     notes: tuple[Note, ...] = ()
     if complete > rules.end.complete_rows:
         notes = (Note("beyond_end", {"complete_rows": complete,
                                      "end_rows": rules.end.complete_rows}),)
-    return _best(rules, board, readings), notes
+    return _best(rules, board, rows), notes
 
 
 def score(rules: Definition, data: Any) -> Result:
@@ -394,5 +405,7 @@ def score(rules: Definition, data: Any) -> Result:
         if len(group) > 1:
             ties.append(Note("unresolved_tie", {"players": list(group), "place": place}))
         place += len(group)
+    if not ties:
+        return result
     return Result(result.game, result.scores, result.ranking, result.single,
                   (*result.notes, *ties), result.extra)

@@ -14,18 +14,23 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.books.figures import Art, Callout, Context, callouts, centre, drawn_sheet, write_in
+from pnp.books.figures import EDGE, Art, Callout, Context, callouts, drawn_sheet, write_in
 from pnp.draw import colours, fonts, pieces
+from pnp.draw.geometry import Box
+from pnp.draw.identity import lockup
 from pnp.engine.common import shown
 from pnp.errors import InputError
 from pnp.games.kwingto import engine
 from pnp.games.kwingto import sheets as kwingto
-from pnp.games.kwingto.definition import Definition
+from pnp.games.kwingto.definition import Card, Definition
 
 MARGIN = 9.0
 RIGHT = 7.0
 CARD = 17.0
 GAP = 2.5
+BACK = (0.55, 0.12, 0.16)
+"""A card's back, plain (a back's lattice is drawn long and clipped to its border: a reader
+that applies no clip sees it run across the cards beside it)."""
 
 
 def _ink(context: Context[Definition], letter: str) -> colours.RGB:
@@ -36,37 +41,40 @@ def _ink(context: Context[Definition], letter: str) -> colours.RGB:
 def _card(canvas: Canvas, context: Context[Definition], x: float, y: float, width: float,
           text: str) -> None:
     """A card written as in the definition's notation (``10H``, ``AS``), drawn face up."""
-    card = engine.Card.parse(text, context.rules.deck)
+    card = Card.parse(text, context.rules.deck)
     pieces.french_card(canvas, x, y, width, card.rank, context.rules.deck.suit(card.suit).symbol,
                        _ink(context, card.suit))
 
 
 def components(context: Context[Definition]) -> Art:
-    """A player's deck, fanned, and the shared dice of both colours."""
+    """A player's deck, a card face down and a few face up side by side, and the shared
+    dice of both colours. The cards do not overlap: a card's corner index drawn under
+    another would run across its edge."""
     rules, _ = context.rules, context._
-    fan = ["AS", "7H", "10D", "QC", "KH"]
+    shown = ["AS", "10D", "QC", "KH"]
     die = 12.0
     dice = [(c.colour, n) for c in rules.dice.colours for n in range(c.count)]
     card_h = CARD * pieces.CARD_RATIO
-    fan_w = CARD + (len(fan) - 1) * CARD * 0.42
-    dice_w = len(dice) * (die + 3)
+    cards_w = (len(shown) + 1) * (CARD + GAP) - GAP
+    dice_w = len(dice) * (die + 3) - 3
 
     def draw(canvas: Canvas) -> None:
-        pieces.card_back(canvas, 0, 4, CARD, (0.55, 0.12, 0.16))
-        for index, text in enumerate(fan):
-            _card(canvas, context, CARD * 0.5 + index * CARD * 0.42, 2 - index * 0.4 + 2, CARD,
-                  text)
+        pieces.card_outline(canvas, EDGE, EDGE, CARD, fill=BACK)
+        for index, text in enumerate(shown, start=1):
+            _card(canvas, context, EDGE + index * (CARD + GAP), EDGE, CARD, text)
         for index, (colour, count) in enumerate(dice):
             value = (index * 3 + count + 1) % rules.dice.sides + 1
-            pieces.die(canvas, fan_w + CARD * 0.5 + 10 + index * (die + 3), card_h / 2 - die / 2,
-                       die, value, colours.hex_rgb(rules.print.colours[colour]))
+            pieces.die(canvas, EDGE + cards_w + 8 + index * (die + 3),
+                       EDGE + card_h / 2 - die / 2, die, value,
+                       colours.hex_rgb(rules.print.colours[colour]))
 
     counts = ", ".join(_("{count} {colour}").format(count=c.count, colour=_(
         kwingto.COLOURS.get(c.colour, c.colour))) for c in rules.dice.colours)
-    return Art(fan_w + CARD * 0.5 + 10 + dice_w, card_h + 6, draw,
+    width = 2 * EDGE + cards_w + 8 + dice_w
+    return Art(width, card_h + 2 * EDGE, draw,
                _("What the game needs: a deck of {cards} cards for each player, and the "
                  "shared dice ({dice}).").format(cards=rules.deck.cards, dice=counts),
-               width_mm=140)
+               width_mm=min(width, 150))
 
 
 def sheet(context: Context[Definition]) -> Art:
@@ -75,23 +83,36 @@ def sheet(context: Context[Definition]) -> Art:
     rules, _ = context.rules, context._
     width, height = kwingto.size(rules)
 
+    name = rules.name(context.lang)
+    # between the title's lockup and the label of the name's line (pnp.draw.identity.header)
+    lane = MARGIN + kwingto.PAD + lockup(rules.print.identity, name, kwingto.HEADER).width \
+        + 0.3 * kwingto.HEADER
+    column = MARGIN / 2 - 1.3
+
     def draw(canvas: Canvas) -> None:
         boxes = drawn_sheet(canvas, context, kwingto.draw, MARGIN)
-        row = boxes["card_1_2"]
+        row = next(box for key, box in boxes.items() if key.startswith("card_1_")
+                   and box.x0 < lane < box.x1)
         suit = boxes["suit_2"]
         spread = boxes["spread_1"]
-        failed = boxes[f"failed_{rules.end.failed_throws}"]
+        failed = boxes["failed_1"]
         strip = boxes["row_1"]
         board_mid = (boxes["card_1_1"][3] + boxes[f"card_{rules.board.rows}_1"][1]) / 2
-        top = height + MARGIN - 3.5
+        start = MARGIN + kwingto.PAD
+
+        def label(box: Box) -> Box:
+            """Where the label in the suits' column starts, beside ``box``'s row."""
+            return Box(start - 1.0, box.y0, start, box.y1)
+
         right = MARGIN + width + RIGHT / 2
+        reminder = MARGIN + width - kwingto.PAD + 0.5
         callouts(canvas, [
-            Callout(1, (centre(row)[0], row[3]), (centre(row)[0], top)),
-            Callout(2, (suit[0], centre(suit)[1]), (3.2, centre(suit)[1])),
-            Callout(3, (spread[0], centre(spread)[1]), (3.2, centre(spread)[1])),
-            Callout(4, (failed[2], centre(failed)[1]), (right, centre(failed)[1])),
-            Callout(5, (MARGIN + width - kwingto.PAD + 0.5, board_mid), (right, board_mid)),
-            Callout(6, (strip[0], centre(strip)[1]), (3.2, centre(strip)[1])),
+            Callout(1, Box(lane, row.y0, lane, row.y1), "above", at=height + MARGIN - 3.5),
+            Callout(2, suit, "left", at=column),
+            Callout(3, label(spread), "left", at=column),
+            Callout(4, label(failed), "left", at=column),
+            Callout(5, Box(reminder - 1, board_mid, reminder, board_mid), "right", at=right),
+            Callout(6, strip, "left", at=column),
         ])
 
     return Art(width + MARGIN + RIGHT, height + MARGIN, draw,
@@ -101,7 +122,7 @@ def sheet(context: Context[Definition]) -> Art:
                legend=(
                    _("a row of {spaces} spaces: values rise from left to right")
                    .format(spaces=rules.board.spaces),
-                   _("the row's suit, set by its first card; each row has another"),
+                   _("the row's suit, set by its first card; no two rows share a suit"),
                    _("a column: no rank twice; once complete it scores its highest value "
                      "minus its lowest"),
                    _("failed throws: a penalty card each, −{penalty} at the end")
@@ -152,10 +173,13 @@ def example(context: Context[Definition], player: str | None = None) -> Art:
     values["failed"] = str(-sum(i.points for i in score.items if i.what == "failed"))
     values["total"] = str(score.total)
     width, height = kwingto.size(rules)
+    # the penalty each failed-throw box prints, which a cross leaves legible
+    printed = f"−{rules.scoring.failed_throw_penalty}"
+    penalty = Box(0, 0, fonts.width(printed, fonts.SANS_BOLD, 3.6), 3.6)
 
     def draw(canvas: Canvas) -> None:
         write_in(canvas, drawn_sheet(canvas, context, kwingto.draw), values,
-                 size=kwingto.ROW_H * 0.36)
+                 size=kwingto.ROW_H * 0.36, clear=penalty)
         canvas.saveState()
         canvas.setFillColorRGB(0.11, 0.23, 0.55)
         canvas.setFont(fonts.SANS, 4.2)
@@ -190,10 +214,10 @@ def flushes(context: Context[Definition]) -> Art:
         for index, (cards, text) in enumerate(rows):
             y = (len(rows) - 1 - index) * row_h + 2
             for space, card in enumerate(cards):
-                _card(canvas, context, space * (CARD + GAP), y, CARD, card)
+                _card(canvas, context, EDGE + space * (CARD + GAP), y, CARD, card)
             canvas.setFillGray(0.1)
             canvas.setFont(fonts.SANS_BOLD, 3.6)
-            canvas.drawString(spaces * (CARD + GAP) + 3, y + card_h / 2 - 1.2, text)
+            canvas.drawString(EDGE + spaces * (CARD + GAP) + 3, y + card_h / 2 - 1.2, text)
 
     note = (_("A royal flush earns its own bonus only.") if not scoring.royal_also_straight
             else _("A royal flush earns the straight flush's bonus as well."))

@@ -300,8 +300,8 @@ def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
         box(canvas, grid_x(rules, column) + 1, at.spread + 1, SPACE_W - 2, SPREAD_H - 2,
             field=style.field(f"spread_{column}", "computed"))
     canvas.setFillGray(0)
-    label(canvas, PAD + (SUIT_W - 1) / 2, at.spread + SPREAD_H / 2 - 1.6, "↕", 4.5, SUIT_W - 1,
-          bold=True)
+    label(canvas, PAD + (SUIT_W - 1) / 2, at.spread + SPREAD_H / 2 - 1.1, _("column"), TEXT,
+          SUIT_W - 1)
     grid_right = grid_x(rules, spaces + 1)
     label(canvas, (PAD + SUIT_W + grid_right) / 2, at.spread - CAPTION + 1.3,
           _("complete column: highest − lowest"), TEXT, grid_right - PAD - SUIT_W)
@@ -370,8 +370,9 @@ def reminder(rules: Definition, style: Style) -> list[list[Run]]:
              points=scoring.points_per_card, straight=scoring.straight_flush,
              ranks=" ".join(scoring.royal_flush.ranks), royal=scoring.royal_flush.points))],
         [head(_("End")),
-         Run(_("{rows} complete rows or {failed} failed throws; the round is played out.").format(
-             rows=rules.end.complete_rows, failed=rules.end.failed_throws))],
+         Run(_("{rows} complete rows or {failed} failed throws; the throw under way is "
+               "played out.").format(rows=rules.end.complete_rows,
+                                     failed=rules.end.failed_throws))],
     ]
     return paragraphs
 

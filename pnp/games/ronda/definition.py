@@ -246,6 +246,31 @@ class Definition(GameInfo):
         return self._combinations[name]
 
     @cached_property
+    def combination_names(self) -> tuple[str, ...]:
+        """The combinations' names, weakest first."""
+        return tuple(c.name for c in self.combinations)
+
+    def strength(self, kind: str, rank: int, aces_high: bool) -> tuple[int, int]:
+        """How a held combination compares with another: by its kind, then by its rank in
+        :attr:`rank_order` (or in ``variants.aces_high.rank_order``); higher is stronger."""
+        ranks = self._aces_high_strength if aces_high else self._rank_strength
+        return self._kind_strength[kind], ranks[rank]
+
+    @cached_property
+    def _kind_strength(self) -> dict[str, int]:
+        """Each combination's place, weakest first (the first of any two that share a name)."""
+        return {name: place for place, name in reversed(list(enumerate(self.combination_names)))}
+
+    @cached_property
+    def _rank_strength(self) -> dict[int, int]:
+        return {rank: place for place, rank in reversed(list(enumerate(self.rank_order)))}
+
+    @cached_property
+    def _aces_high_strength(self) -> dict[int, int]:
+        order = self.variants.aces_high.rank_order
+        return {rank: place for place, rank in reversed(list(enumerate(order)))}
+
+    @cached_property
     def _terms(self) -> dict[str, Term]:
         """Each term by its id (the first of any two that share one)."""
         return {t.id: t for t in reversed(self.terms)}
@@ -256,4 +281,9 @@ class Definition(GameInfo):
         return {c.name: c for c in reversed(self.combinations)}
 
     def count_rule(self, sides: int) -> CountRule:
-        return next(c for c in self.end_of_deal.count if c.sides == sides)
+        return self._count_rules[sides]
+
+    @cached_property
+    def _count_rules(self) -> dict[int, CountRule]:
+        """Each end-of-deal count rule by its number of sides."""
+        return {c.sides: c for c in reversed(self.end_of_deal.count)}

@@ -200,7 +200,7 @@ def parse_deal(rules: Definition, data: Any) -> Deal:
     if len(raw_rounds) > limit:
         raise InputError(f"rounds: {len(raw_rounds)} rounds, but a deal to {len(players)} "
                          f"players has {limit}")
-    held: Counter[int] = Counter()
+    held: dict[int, int] = {}
     rounds = tuple(_round(rules, players, options, raw, n, held)
                    for n, raw in enumerate(raw_rounds, start=1))
     captured = None if data.get("captured") is None else _captured(rules, data["captured"], sides)
@@ -277,21 +277,23 @@ def _before(value: Any, sides: tuple[str, ...], target: int) -> dict[str, int]:
 
 
 def _round(rules: Definition, players: tuple[str, ...], options: Options, value: Any,
-           number: int, held: Counter[int]) -> Round:
+           number: int, held: dict[int, int]) -> Round:
     """One round, checked on its own and against ``held``: the cards of each rank that
     the calls of the rounds before it hold (updated)."""
     where = f"round {number}"
     data = mapping(value if value is not None else {}, where)
     only_keys(data, ("calls", "plays"), where)
     calls: list[Call] = []
-    for index, raw in enumerate(sequence(data.get("calls", []), f"{where}: calls"), start=1):
+    callers: set[str] = set()
+    used: dict[int, int] = {}
+    raw_calls = sequence(data["calls"], f"{where}: calls") if "calls" in data else []
+    for index, raw in enumerate(raw_calls, start=1):
         call = _call(rules, players, raw, f"{where}, call {index}")
-        if any(c.player == call.player for c in calls):
+        if call.player in callers:
             raise InputError(f"{where}, call {index}: {call.player} already has an entry; "
                              f"a hand of {rules.deal.hand} holds one combination at most")
         calls.append(call)
-    used: dict[int, int] = {}
-    for call in calls:
+        callers.add(call.player)
         if call.rank is not None:
             used[call.rank] = used.get(call.rank, 0) + rules.combination(call.kind).cards
     suits = len(rules.deck.suits)
@@ -299,12 +301,13 @@ def _round(rules: Definition, players: tuple[str, ...], options: Options, value:
         if cards > suits:
             raise InputError(f"{where}: the calls hold {cards} cards of rank {rank_}; "
                              f"there are {suits}")
-        if held[rank_] + cards > suits:
+        before = held.get(rank_, 0)
+        if before + cards > suits:
             raise InputError(f"{where}: with the rounds before, the calls hold "
-                             f"{held[rank_] + cards} cards of rank {rank_}; a deal deals "
+                             f"{before + cards} cards of rank {rank_}; a deal deals "
                              f"each of its {suits} once")
-        held[rank_] += cards
-    raw_plays = sequence(data.get("plays", []), f"{where}: plays")
+        held[rank_] = before + cards
+    raw_plays = sequence(data["plays"], f"{where}: plays") if "plays" in data else []
     played = rules.deal.hand * len(players)
     if len(raw_plays) > played:
         raise InputError(f"{where}: plays: {len(raw_plays)} scoring plays, but only {played} "
@@ -315,7 +318,8 @@ def _round(rules: Definition, players: tuple[str, ...], options: Options, value:
         if play.caida > 1:
             _check_link(rules, players, plays, play, f"{where}, play {index}")
         plays.append(play)
-    _check_turns(rules, players, plays, where)
+    if plays:
+        _check_turns(rules, players, plays, where)
     return Round(tuple(calls), tuple(plays))
 
 
@@ -357,18 +361,22 @@ def _player(players: tuple[str, ...], data: Mapping[str, Any], where: str) -> st
 
 
 def _kind(rules: Definition, value: Any, where: str) -> str:
-    kinds = [c.name for c in rules.combinations]
+    kinds = rules.combination_names
     if value not in kinds:
         raise InputError(f"{where}: expected {' or '.join(kinds)}, got {shown(value)}")
     return str(value)
 
 
+CALL_KEYS = frozenset({"player", "call", "hidden", "rank", "bluff"})
+
+
 def _call(rules: Definition, players: tuple[str, ...], value: Any, where: str) -> Call:
     data = mapping(value, where)
     keys: list[Any] = list(data)
-    if any(key is False for key in keys):
+    # only a key that is no field of a call can be a bare false
+    if not CALL_KEYS.issuperset(keys) and any(key is False for key in keys):
         raise FormatError(f"{where}: a bare 'false' key reads as a boolean; write bluff: true")
-    only_keys(data, ("player", "call", "hidden", "rank", "bluff"), where)
+    only_keys(data, CALL_KEYS, where)
     player = _player(players, data, where)
     if ("call" in data) == ("hidden" in data):
         raise FormatError(f"{where}: give either call (announced) or hidden (not announced)")
@@ -490,18 +498,21 @@ Event = tuple[dict[str, Any], list[tuple[str, Item]]]
 
 def _events(rules: Definition, deal: Deal) -> Iterator[Event]:
     for number, round_ in enumerate(deal.rounds, start=1):
-        announced = [c for c in round_.calls if c.status != "hidden"]
-        lone = (len({deal.side_of[c.player] for c in announced}) == 1
-                and all(c.status == "held" for c in announced))
+        lone = False
+        if round_.calls:
+            announced = [c for c in round_.calls if c.status != "hidden"]
+            lone = (len({deal.side_of[c.player] for c in announced}) == 1
+                    and all(c.status == "held" for c in announced))
         if lone:
             yield {"round": number, "event": "calls"}, _compare(rules, deal, round_, number)
         for index, play in enumerate(round_.plays, start=1):
             yield {"round": number, "event": "play", "play": index}, [_play_item(rules, deal,
                                                                                  play, number)]
-        settled = [] if lone else _compare(rules, deal, round_, number)
-        settled += _penalties(rules, deal, round_, number)
-        if settled:
-            yield {"round": number, "event": "settlement"}, settled
+        if round_.calls:
+            settled = [] if lone else _compare(rules, deal, round_, number)
+            settled += _penalties(rules, deal, round_, number)
+            if settled:
+                yield {"round": number, "event": "settlement"}, settled
     if deal.last_card is not None:
         yield {"event": "last_card"}, _last_card_items(rules, deal, deal.last_card)
     if deal.captured is not None:
@@ -513,18 +524,18 @@ def _compare(rules: Definition, deal: Deal, round_: Round, number: int) -> list[
     held = [c for c in round_.calls if c.status == "held"]
     if not held:
         return []
-    order = rules.variants.aces_high.rank_order if deal.options.aces_high else rules.rank_order
-    kinds = [c.name for c in rules.combinations]
+    aces_high = deal.options.aces_high
 
     def strength(call: Call) -> tuple[int, int]:
         assert call.rank is not None, "a held call always has its rank"
-        return kinds.index(call.kind), order.index(call.rank)
+        return rules.strength(call.kind, call.rank, aces_high)
 
     pot = sum(rules.combination(c.kind).points for c in held)
-    best = max(strength(c) for c in held)
+    strengths = [strength(c) for c in held]
+    best = max(strengths)
     winners: dict[str, Call] = {}
-    for call in held:
-        if strength(call) == best:
+    for call, call_strength in zip(held, strengths, strict=True):
+        if call_strength == best:
             winners.setdefault(deal.side_of[call.player], call)
     share = pot // len(winners)
     return [(side, Item("calls", share, {"round": number, "player": call.player,
@@ -583,8 +594,8 @@ def _count(rules: Definition, captured: Mapping[str, int]) -> list[tuple[str, It
     rule = rules.count_rule(len(captured))
     lines = []
     for side, cards in captured.items():
-        ahead = all(cards > n for s, n in captured.items() if s != side)
-        points = max(0, cards - rule.over) if ahead or not rule.most_only else 0
+        scores = not rule.most_only or all(cards > n for s, n in captured.items() if s != side)
+        points = max(0, cards - rule.over) if scores else 0
         lines.append((side, Item("cards", points, {"side": side, "cards": cards,
                                                    "over": rule.over})))
     return lines
@@ -668,6 +679,7 @@ def score_deal(rules: Definition, deal: Deal) -> Result:
     totals = dict(deal.before)
     items: dict[str, list[Item]] = {s: [Item("before", deal.before[s], {"side": s})]
                                     for s in deal.sides}
+    target = deal.options.target
     winners: tuple[str, ...] = ()
     won_at: dict[str, Any] | None = None
     piles = _Piles(deal) if deal.options.card_transfer else None
@@ -681,19 +693,18 @@ def score_deal(rules: Definition, deal: Deal) -> Result:
                                            "would_score": item.points})
             items[side].append(item)
             totals[side] += item.points
-        if not winners:
-            reached = [s for s in deal.sides if totals[s] >= deal.options.target]
-            if reached:
-                top = max(totals[s] for s in reached)
-                winners = tuple(s for s in reached if totals[s] == top)
-                won_at = where
+        if not winners and max(totals.values()) >= target:
+            reached = [s for s in deal.sides if totals[s] >= target]
+            top = max(totals[s] for s in reached)
+            winners = tuple(s for s in reached if totals[s] == top)
+            won_at = where
     scores = {side: Score.of(items[side]) for side in deal.sides}
-    notes = [Note("winner", {"side": side, "total": scores[side].total,
-                             "target": deal.options.target, **(won_at or {})})
+    notes = [Note("winner", {"side": side, "total": scores[side].total, "target": target,
+                             **(won_at or {})})
              for side in winners]
     if not winners and deal.captured is None:
-        notes.append(Note("unfinished", {"target": deal.options.target}))
-    extra = {"target": deal.options.target, "winner": list(winners), "won_at": won_at}
+        notes.append(Note("unfinished", {"target": target}))
+    extra = {"target": target, "winner": list(winners), "won_at": won_at}
     return Result(GAME, scores, rank(scores), notes=tuple(notes), extra=extra)
 
 

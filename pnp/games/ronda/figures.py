@@ -15,7 +15,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.books.figures import PEN, Art, Context, drawn_sheet, write_in
+from pnp.books.figures import EDGE, PEN, Art, Context, drawn_sheet, write_in
 from pnp.draw import colours, fonts, pieces
 from pnp.draw.geometry import Box
 from pnp.games.ronda import engine
@@ -25,6 +25,12 @@ from pnp.games.ronda.fillable import columns
 
 TAKEN = (0.14, 0.55, 0.28)
 PLAYED = (0.15, 0.15, 0.15)
+FRAME_GAP = 1.0
+FRAME_LINE = 0.9
+FRAME = FRAME_GAP + FRAME_LINE / 2
+"""How far a card's frame reaches beyond the card, its stroke included."""
+NOTE = 2.5
+"""The size of the notes under a card ("played")."""
 
 
 def _suit_name(context: Context[Definition], code: str) -> str:
@@ -50,10 +56,17 @@ def _card(canvas: Canvas, context: Context[Definition], x: float, y: float, widt
 def _frame(canvas: Canvas, x: float, y: float, width: float, colour: colours.RGB) -> None:
     canvas.saveState()
     canvas.setStrokeColorRGB(*colour)
-    canvas.setLineWidth(0.9)
-    canvas.roundRect(x - 1, y - 1, width + 2, width * pieces.CARD_RATIO + 2, width * 0.1,
-                     stroke=1, fill=0)
+    canvas.setLineWidth(FRAME_LINE)
+    canvas.roundRect(x - FRAME_GAP, y - FRAME_GAP, width + 2 * FRAME_GAP,
+                     width * pieces.CARD_RATIO + 2 * FRAME_GAP, width * 0.1, stroke=1, fill=0)
     canvas.restoreState()
+
+
+def _note(canvas: Canvas, cx: float, y: float, text: str) -> None:
+    """A note centred under a card whose foot is at ``y``, clear of its frame."""
+    canvas.setFont(fonts.SANS, NOTE)
+    canvas.setFillGray(0.3)
+    canvas.drawCentredString(cx, y - FRAME - 0.5 - NOTE * 0.81, text)
 
 
 def deck(context: Context[Definition]) -> Art:
@@ -62,7 +75,7 @@ def deck(context: Context[Definition]) -> Art:
     suits = [s.code for s in rules.deck.suits]
     ranks = rules.deck.ranks
     big, small = 24.0, 15.0
-    gap = (174 - len(ranks) * small) / (len(ranks) - 1)
+    gap = (174 - 2 * EDGE - len(ranks) * small) / (len(ranks) - 1)
     top_h = big * pieces.CARD_RATIO + 6
     row_h = small * pieces.CARD_RATIO + 9
 
@@ -77,7 +90,7 @@ def deck(context: Context[Definition]) -> Art:
             label = suit.es if context.lang == "es" else f"{suit.es} · {_suit_name(context, code)}"
             canvas.drawCentredString(x + big / 2, row_h + 1, label)
         for index, rank in enumerate(ranks):
-            x = index * (small + gap)
+            x = EDGE + index * (small + gap)
             _card(canvas, context, x, 6, small, engine.Card(rank, suits[0]))
             canvas.setFillGray(0.1)
             canvas.setFont(fonts.SANS_BOLD, 3.0)
@@ -85,7 +98,7 @@ def deck(context: Context[Definition]) -> Art:
         canvas.setStrokeGray(0.5)
         canvas.setLineWidth(0.3)
         for index in range(len(ranks) - 1):
-            x = index * (small + gap) + small + 0.4
+            x = EDGE + index * (small + gap) + small + 0.4
             canvas.line(x, 3.4, x + gap - 0.8, 3.4)
 
     return Art(174, row_h + 5 + top_h, draw,
@@ -131,12 +144,12 @@ def calls(context: Context[Definition]) -> Art:
              cards=tringa_c.cards, points=tringa_c.points)),
     ]
     hand_w = 3 * width + 2 * 3
-    gap = 174 - 2 * hand_w
+    gap = 174 - 2 * hand_w - 2 * FRAME
     height = width * pieces.CARD_RATIO
 
     def draw(canvas: Canvas) -> None:
         for index, (rank, cards, label) in enumerate(hands):
-            left = index * (hand_w + gap)
+            left = FRAME + index * (hand_w + gap)
             for number, card in enumerate(cards):
                 x = left + number * (width + 3)
                 _card(canvas, context, x, 8, width, card)
@@ -152,6 +165,8 @@ def calls(context: Context[Definition]) -> Art:
 
 
 PANEL_CARD = 13.0
+PANEL_GAP = 2 * FRAME + 0.5
+"""Between two table cards: room for both their frames."""
 PANEL_TABLE = 5
 """Room for this many table cards in each panel, so the played cards line up."""
 
@@ -166,24 +181,21 @@ def _panel(canvas: Canvas, context: Context[Definition], y: float, table: Sequen
     canvas.setFont(fonts.SANS_BOLD, 3.3)
     canvas.drawString(0, y + width * pieces.CARD_RATIO + 3, title)
     for index, card in enumerate(table):
-        x = index * (width + 2.5)
+        x = FRAME + index * (width + PANEL_GAP)
         _card(canvas, context, x, y, width, card)
         if card in taken:
             _frame(canvas, x, y, width, TAKEN)
         if just is not None and card == just:
-            canvas.setFont(fonts.SANS, 2.5)
-            canvas.setFillGray(0.3)
-            canvas.drawCentredString(x + width / 2, y - 3.2, context._("just played"))
-    x = PANEL_TABLE * (width + 2.5) + 12
-    pieces.arrow(canvas, x - 2, y + width * 0.7, x - 10, y + width * 0.7, colour=PLAYED)
+            _note(canvas, x + width / 2, y, context._("just played"))
+    x = FRAME + PANEL_TABLE * (width + PANEL_GAP) + 12
+    pieces.arrow(canvas, x - 2 - FRAME, y + width * 0.7, x - 10, y + width * 0.7,
+                 colour=PLAYED)
     _card(canvas, context, x, y, width, played)
     _frame(canvas, x, y, width, PLAYED)
-    canvas.setFont(fonts.SANS, 2.5)
-    canvas.setFillGray(0.3)
-    canvas.drawCentredString(x + width / 2, y - 3.2, context._("played"))
+    _note(canvas, x + width / 2, y, context._("played"))
     canvas.setFillGray(0.1)
     canvas.setFont(fonts.SANS, 3.1)
-    text_x = x + width + 6
+    text_x = x + width + FRAME + 4
     for line, text in enumerate(_wrap(result, 174 - text_x, 3.1)):
         canvas.drawString(text_x, y + width * 0.95 - line * 4, text)
 
@@ -214,19 +226,19 @@ def plays(context: Context[Definition]) -> Art:
     panel_h = 13.0 * pieces.CARD_RATIO + 13
 
     def draw(canvas: Canvas) -> None:
-        _panel(canvas, context, 2 * panel_h + 4, run_table, run_play,
+        _panel(canvas, context, 2 * panel_h + 5, run_table, run_play,
                _("A capture"),
                _("The {rank} takes its twin and the run that follows: {taken}.").format(
                    rank=run_play.rank, taken=", ".join(str(c.rank) for c in run_taken)))
-        _panel(canvas, context, panel_h + 4, caida_table, caida_play,
+        _panel(canvas, context, panel_h + 5, caida_table, caida_play,
                _("A caída"),
                _("It takes the card the previous player has just played: worth {points}, "
                  "call “{call}”.").format(points=caida.points[0], call=caida.calls[0]),
                just=caida_table[-1])
-        _panel(canvas, context, 4, mesa_table, mesa_play, _("A mesa"),
+        _panel(canvas, context, 5, mesa_table, mesa_play, _("A mesa"),
                _("It leaves the table empty: worth {points}.").format(points=mesa.points))
 
-    return Art(174, 3 * panel_h + 2, draw,
+    return Art(174, 3 * panel_h + 3, draw,
                _("Cards on the table, and a card played to them (on the right); the cards it "
                  "takes are framed in green."))
 
@@ -271,31 +283,34 @@ def pad(context: Context[Definition]) -> Art:
 
 
 def components(context: Context[Definition]) -> Art:
-    """A fan of Spanish cards, one of each suit and a king, and the score pad."""
+    """Spanish cards side by side, one of each suit and a king, and the score pad (drawn
+    small, its words shown as bars)."""
     rules, _ = context.rules, context._
     suits = [s.code for s in rules.deck.suits]
     ranks = rules.deck.ranks
-    fan = [engine.Card(ranks[0], code) for code in suits] + [engine.Card(ranks[-1], suits[0])]
-    width = 24.0
+    shown = [engine.Card(ranks[0], code) for code in suits] + [engine.Card(ranks[-1], suits[0])]
+    width = 16.0
+    gap = 2.0
     height = width * pieces.CARD_RATIO
     scale = 0.3
-    fan_w = 82.0
+    cards_w = len(shown) * (width + gap) - gap
+    pad_h = ronda.HEIGHT * scale
+    line = 0.6
 
     def draw(canvas: Canvas) -> None:
-        for index, card in enumerate(fan):
-            canvas.saveState()
-            canvas.translate(fan_w / 2, 2)
-            canvas.rotate(24 - index * 12)
-            _card(canvas, context, -width / 2, 8, width, card)
-            canvas.restoreState()
-        canvas.translate(fan_w + 6, 0)
+        for index, card in enumerate(shown):
+            _card(canvas, context, EDGE + index * (width + gap), (pad_h - height) / 2, width,
+                  card)
+        canvas.translate(EDGE + cards_w + 6, 0)
         canvas.scale(scale, scale)
         canvas.setStrokeGray(0.6)
-        canvas.setLineWidth(0.6)
-        canvas.rect(0, 0, ronda.WIDTH, ronda.HEIGHT, stroke=1, fill=0)
+        canvas.setLineWidth(line)
+        canvas.rect(line / 2, line / 2, ronda.WIDTH - line, ronda.HEIGHT - line, stroke=1,
+                    fill=0)
         ronda.PADS["pad"].draw(canvas, rules, context.style())
 
-    return Art(fan_w + 6 + ronda.WIDTH * scale, max(height + 14, ronda.HEIGHT * scale), draw,
+    total = EDGE + cards_w + 6 + ronda.WIDTH * scale
+    return Art(total, max(height + 2 * EDGE, pad_h), draw,
                _("What the game needs: a Spanish deck of {cards} cards, and a score pad or "
                  "counters.").format(cards=rules.deck.size), width_mm=130)
 

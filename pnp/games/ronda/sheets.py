@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
-from pnp.draw.canvas import Style, box, centred, grid, wrap
-from pnp.draw.identity import header
+from pnp.draw.canvas import Style, box, centred, grid, hatch, wrap
+from pnp.draw.identity import LABEL, header, label_baseline
 from pnp.errors import SheetError
 from pnp.games.ronda.definition import Definition, Tint
 from pnp.i18n.catalogues import N_
@@ -57,6 +58,16 @@ LEADING = 3.55
 ENTRY_GAP = 0.8
 JOINT = 8.0
 """Between the name boxes of partners, where the ampersand stands."""
+
+MARK_SIZE = 5.0
+PATTERNS: tuple[tuple[int, ...], ...] = ((), (1,), (1, -1))
+"""Each side's hatching in its tiles, in the order of the definition's sides (plain, rising
+strokes, crossed strokes): the sides' tints print as near one grey on a black-and-white
+printer, and the pattern still tells their rows apart."""
+HATCH_STEP = 1.1
+HATCH_LINE = 0.22
+CLEAR = 0.5
+"""Unhatched space kept around a side's letter."""
 
 
 def column_width() -> float:
@@ -149,18 +160,23 @@ def _fill(canvas: Canvas, style: Style, tint: Tint) -> None:
 
 def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: float) -> None:
     """The header (title lockup, date) and the pad's kind on the left; the target and a box
-    for another."""
+    for another. Two lines: the labels on the date's baseline, the pad's kind and the short
+    game's target on one line below."""
     _ = style._
     width, height = TARGET_BOX
     low = top - 1.5 - height
     other = WIDTH - PAD - height
     box(canvas, other, low, height, field=style.field("target"))
-    hint = [_("or play to"), _("short game: {points}").format(
-        points=rules.variants.short_target)]
+    label = LOCKUP * LABEL
+    first = label_baseline(top - 1, LOCKUP)
+    second = top - 1 - LOCKUP - 3.6
+    short = _("short game: {points}").format(points=rules.variants.short_target)
+    canvas.setFont(fonts.SANS, label)
+    canvas.drawRightString(other - 2, first, _("or play to"))
     canvas.setFont(fonts.SANS, TEXT)
-    for line, text in enumerate(hint):
-        canvas.drawRightString(other - 2, low + height / 2 + 0.6 - line * 4.2, text)
-    hint_width = max(fonts.width(t, fonts.SANS, TEXT) for t in hint)
+    canvas.drawRightString(other - 2, second, short)
+    hint_width = max(fonts.width(_("or play to"), fonts.SANS, label),
+                     fonts.width(short, fonts.SANS, TEXT))
     target = other - 2 - hint_width - 5 - width
     _fill(canvas, style, rules.print.ink)
     canvas.rect(target, low, width, height, stroke=0, fill=1)
@@ -168,23 +184,34 @@ def _heading(canvas: Canvas, rules: Definition, style: Style, title: str, top: f
     canvas.setFont(fonts.SANS_BOLD, 9)
     centred(canvas, target + width / 2, low + height / 2 - 3.2, str(rules.target))
     canvas.setFillGray(0)
-    canvas.setFont(fonts.SANS, TEXT)
-    canvas.drawRightString(target - 2, low + height / 2 - 1, _("play to"))
-    play_to = target - 2 - fonts.width(_("play to"), fonts.SANS, TEXT)
+    canvas.setFont(fonts.SANS, label)
+    canvas.drawRightString(target - 2, first, _("play to"))
+    play_to = target - 2 - fonts.width(_("play to"), fonts.SANS, label)
     header(canvas, rules, style, PAD, top - 1, play_to - 6 - PAD, LOCKUP, fields=("date",))
     canvas.setFont(fonts.SANS, 3.2)
-    canvas.drawString(PAD, top - 1 - LOCKUP - 3.6, _(title))
+    canvas.drawString(PAD, second, _(title))
 
 
 def _tile(canvas: Canvas, rules: Definition, style: Style, side: int, x: float, y: float,
           height: float) -> None:
-    """The side's tinted cell with its letter."""
+    """The side's tinted cell with its letter, hatched above and below the letter in the
+    side's pattern."""
     tint = rules.print.sides[side]
     _fill(canvas, style, tint)
     canvas.rect(x, y, SIDE_COL, height, stroke=0, fill=1)
+    baseline = y + height / 2 - 1.8
+    ascent, descent = pdfmetrics.getAscentDescent(fonts.SANS_BOLD, MARK_SIZE)
+    slopes = PATTERNS[side]
+    if slopes:
+        canvas.saveState()
+        canvas.setStrokeColorRGB(*style.colour(rules.print.ink.colour, rules.print.ink.grey))
+        for low, high in ((y, baseline + descent - CLEAR), (baseline + ascent + CLEAR, y + height)):
+            hatch(canvas, x, low, x + SIDE_COL, high, slopes=slopes, step=HATCH_STEP,
+                  width=HATCH_LINE)
+        canvas.restoreState()
     canvas.setFillGray(0)
-    canvas.setFont(fonts.SANS_BOLD, 5)
-    centred(canvas, x + SIDE_COL / 2, y + height / 2 - 1.8, tint.mark)
+    canvas.setFont(fonts.SANS_BOLD, MARK_SIZE)
+    centred(canvas, x + SIDE_COL / 2, baseline, tint.mark)
 
 
 def _names(canvas: Canvas, rules: Definition, style: Style, table: Table, y: float) -> None:
@@ -209,18 +236,22 @@ def _names(canvas: Canvas, rules: Definition, style: Style, table: Table, y: flo
                 centred(canvas, x - JOINT / 2, y + NAME_ROW / 2 - 1.6, "&")
 
 
-def _term(rules: Definition, term_id: str) -> str:
-    """The game's own (Spanish) word for ``term_id``."""
+def _term(rules: Definition, term_id: str, lang: str) -> str:
+    """The word for ``term_id`` that players of the sheet's language say, as the definition
+    names it (the game's own Spanish word where it names none in that language)."""
     term = rules.term(term_id)
-    return term.es[0] if term and term.es else term_id
+    if term is None:
+        return term_id
+    words: tuple[str, ...] = getattr(term, lang, ()) or term.es
+    return words[0] if words else term_id
 
 
-def _also(rules: Definition, term_id: str) -> str:
+def _also(rules: Definition, term_id: str, lang: str) -> str:
     """The other names players use for ``term_id``, in Spanish, French and Arabic."""
     term = rules.term(term_id)
     if term is None:
         return ""
-    main = _term(rules, term_id)
+    main = _term(rules, term_id, lang)
     others: list[str] = []
     for word in (*term.es, *term.fr, *term.ar):
         if word != main and word not in others:
@@ -234,8 +265,8 @@ def _heads(rules: Definition, style: Style, table: Table) -> list[tuple[str, str
     return [
         (joined([c.name for c in rules.combinations]),
          joined([c.points for c in rules.combinations])),
-        (_term(rules, "caida"), joined(rules.caida.points[:table.links])),
-        (_term(rules, "mesa"), str(rules.mesa.points)),
+        (_term(rules, "caida", style.lang), joined(rules.caida.points[:table.links])),
+        (_term(rules, "mesa", style.lang), str(rules.mesa.points)),
         (_("cards"), _("over {count}").format(count=rules.count_rule(table.sides).over)),
         (_("last card"), _("variant")),
         (_("deal"), _("sum")),
@@ -311,13 +342,13 @@ def _entries(rules: Definition, style: Style, table: Table) -> list[tuple[str, s
                         in zip(rules.caida.calls[1:table.links], links[1:], strict=True)])
         caida.append(_("The next players may take it again in turn: {calls}.").format(
             calls=chain))
-    caida.append(_("Also: {names}.").format(names=_also(rules, "caida")))
+    caida.append(_("Also: {names}.").format(names=_also(rules, "caida", style.lang)))
 
     with_mesa = joined([named(call, points + rules.mesa.points) for call, points
                         in zip(rules.caida.calls_with_mesa[:table.links], links, strict=True)])
     mesa = [_("Clear the table."),
             _("With a caída: {calls}.").format(calls=with_mesa),
-            _("Also: {names}.").format(names=_also(rules, "mesa"))]
+            _("Also: {names}.").format(names=_also(rules, "mesa", style.lang))]
 
     count = rules.count_rule(table.sides)
     if count.most_only:

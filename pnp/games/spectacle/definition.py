@@ -72,7 +72,7 @@ class Deck(Model):
 
     def value(self, rank: str) -> int | None:
         """The value of a development rank, or None for a noble."""
-        return self._values.get(rank)
+        return self.development_values.get(rank)
 
     def noble(self, rank: str) -> Noble | None:
         return self._nobles.get(rank)
@@ -89,10 +89,23 @@ class Deck(Model):
     @cached_property
     def rank_ids(self) -> frozenset[str]:
         """The ranks of the development cards and of the nobles."""
-        return frozenset(self._values) | frozenset(self._nobles)
+        return frozenset(self.development_values) | frozenset(self._nobles)
 
     @cached_property
-    def _values(self) -> dict[str, int]:
+    def runs(self) -> frozenset[frozenset[str]]:
+        """Every set of development ranks whose values follow on without a gap."""
+        rank_of = {d.value: d.rank for d in self.development}
+        runs = set()
+        for low in rank_of:
+            high = low
+            while high in rank_of:
+                runs.add(frozenset(rank_of[v] for v in range(low, high + 1)))
+                high += 1
+        return frozenset(runs)
+
+    @cached_property
+    def development_values(self) -> dict[str, int]:
+        """Each development rank's value; the nobles' ranks are not in it."""
         return {d.rank: d.value for d in self.development}
 
     @cached_property

@@ -27,8 +27,7 @@ completions in ``rules/spectacle.yaml``; every number comes from there.
 from __future__ import annotations
 
 import functools
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,11 +86,21 @@ class Visit:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """A series or a run claimed, with its cards (a single card is both where the rules let
+    one card make either)."""
+
+    cards: tuple[Card, ...]
+    series: bool
+    run: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Player:
     """What one player holds at the end: everything that scores or can be checked."""
 
     nobles: tuple[Visit, ...] = ()
-    claimed: tuple[tuple[Card, ...], ...] = ()
+    claimed: tuple[Claim, ...] = ()
     reserved: tuple[Card, ...] = ()
     chips: tuple[int, ...] | None = None
     turns: int | None = None
@@ -124,7 +133,8 @@ def noble_requirement(rules: Definition, noble: Card) -> int:
 
 def bonus_value(rules: Definition, suit: str, bonus_cards: Iterable[Card]) -> int:
     """The summed values of the bonus cards of ``suit``."""
-    return sum(value(rules, b) or 0 for b in bonus_cards if b.suit == suit)
+    worth = rules.deck.development_values
+    return sum(worth.get(b.rank, 0) for b in bonus_cards if b.suit == suit)
 
 
 def can_receive(rules: Definition, noble: Card, bonus_cards: Iterable[Card]) -> bool:
@@ -134,22 +144,25 @@ def can_receive(rules: Definition, noble: Card, bonus_cards: Iterable[Card]) -> 
 
 def is_series(rules: Definition, cards: Iterable[Card]) -> bool:
     """Enough development cards of one value, each of a different suit."""
-    cards = tuple(cards)
-    worth = rules.deck.value
-    return (len(cards) >= rules.claims.series.min_cards
-            and len({c.rank for c in cards}) == 1
-            and len({c.suit for c in cards}) == len(cards)
-            and all(worth(c.rank) is not None for c in cards))
+    return claim_kinds(rules, cards)[0]
 
 
 def is_run(rules: Definition, cards: Iterable[Card]) -> bool:
     """Enough development cards of one suit whose values follow on without a gap."""
+    return claim_kinds(rules, cards)[1]
+
+
+def claim_kinds(rules: Definition, cards: Iterable[Card]) -> tuple[bool, bool]:
+    """Whether ``cards`` make a series, and whether they make a run (see :func:`is_series`
+    and :func:`is_run`)."""
     cards = tuple(cards)
-    if len(cards) < rules.claims.run.min_cards or len({c.suit for c in cards}) != 1:
-        return False
-    worth = rules.deck.value
-    values = sorted(worth(c.rank) or 0 for c in cards)
-    return all(values) and values == list(range(values[0], values[0] + len(values)))
+    ranks = frozenset(c.rank for c in cards)
+    suits = {c.suit for c in cards}
+    series = (len(cards) >= rules.claims.series.min_cards and len(ranks) == 1
+              and len(suits) == len(cards) and cards[0].rank in rules.deck.development_values)
+    run = (len(cards) >= rules.claims.run.min_cards and len(suits) == 1
+           and len(ranks) == len(cards) and ranks in rules.deck.runs)
+    return series, run
 
 
 def _noble(rules: Definition, card: Card) -> Noble:
@@ -175,40 +188,77 @@ def parse_card(rules: Definition, data: Any, where: str) -> Card:
     return card
 
 
+@functools.lru_cache(maxsize=16)
+def _spellings(suits: frozenset[str], ranks: frozenset[str]) -> dict[str, Card]:
+    """The cards of a deck with these suits and ranks by the spellings inputs usually give:
+    the rank then the suit's letter, each in capitals or in small letters, or the rank then
+    the suit's symbol. Each reads as :func:`parse_card` reads it; other spellings are left
+    to it."""
+    marks = (*"SHDC", *"shdc", *SYMBOLS)
+    table: dict[str, Card] = {}
+    for named in ranks:
+        for written in (named, named.lower()):
+            for mark in marks:
+                try:
+                    card = Card.parse(written + mark)
+                except ValueError:
+                    continue
+                if card.suit in suits and card.rank in ranks:
+                    table[written + mark] = card
+    return table
+
+
 def deck_size(rules: Definition) -> int:
     """How many cards the game's deck holds: each suit's development cards and nobles."""
     return rules.deck.size
 
 
+def _card(rules: Definition, data: Any, where: str) -> Card:
+    """:func:`parse_card`, looking the usual spellings up first."""
+    deck = rules.deck
+    card = _spellings(deck.suit_ids, deck.rank_ids).get(data) if isinstance(data, str) else None
+    return card if card is not None else parse_card(rules, data, where)
+
+
 def _cards(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
     given = sequence(data, where)
-    if len(given) > deck_size(rules):
-        raise InputError(f"{where}: {len(given)} cards, more than the deck's {deck_size(rules)}")
-    return tuple(parse_card(rules, c, f"{where}, card {i}")
-                 for i, c in enumerate(given, start=1))
+    deck = rules.deck
+    if len(given) > deck.size:
+        raise InputError(f"{where}: {len(given)} cards, more than the deck's {deck.size}")
+    spelled = _spellings(deck.suit_ids, deck.rank_ids)
+    try:
+        return tuple([spelled[text] for text in given])
+    except (KeyError, TypeError):  # a card written otherwise, or not text: read each in turn
+        return tuple(_card(rules, text, f"{where}, card {number}")
+                     for number, text in enumerate(given, start=1))
 
 
-def _development(rules: Definition, card: Card, where: str, role: str) -> None:
-    if rules.deck.value(card.rank) is None:
-        ranks = rules.deck.development
-        raise InputError(f"{where}: {card} is a noble; {role} are development cards "
-                         f"({ranks[0].rank} to {ranks[-1].rank})")
+def _not_development(rules: Definition, card: Card, where: str, role: str) -> InputError:
+    """The refusal of a noble given where ``role`` are development cards."""
+    ranks = rules.deck.development
+    return InputError(f"{where}: {card} is a noble; {role} are development cards "
+                      f"({ranks[0].rank} to {ranks[-1].rank})")
+
+
+VISIT_KEYS = ("noble", "bonus")
 
 
 def _visit(rules: Definition, data: Any, where: str) -> Visit:
     if isinstance(data, Mapping):
-        only_keys(data, {"noble", "bonus"}, where)
+        only_keys(data, VISIT_KEYS, where)
         if "noble" not in data:
             raise FormatError(f"{where}: missing 'noble'")
-        noble = parse_card(rules, data["noble"], where)
+        noble = _card(rules, data["noble"], where)
         bonus = _cards(rules, data["bonus"], f"{where}, bonus") if "bonus" in data else None
     else:
-        noble, bonus = parse_card(rules, data, where), None
+        noble, bonus = _card(rules, data, where), None
     if rules.deck.noble(noble.rank) is None:
         raise InputError(f"{where}: {noble} is not a noble; nobles are the face cards")
     if bonus is not None:
+        development = rules.deck.development_values
         for card in bonus:
-            _development(rules, card, f"{where}, bonus", "bonus cards")
+            if card.rank not in development:
+                raise _not_development(rules, card, f"{where}, bonus", "bonus cards")
             if card.suit != noble.suit:
                 raise InputError(f"{where}: bonus card {card} is not of {noble}'s suit")
         need, have = noble_requirement(rules, noble), bonus_value(rules, noble.suit, bonus)
@@ -218,46 +268,58 @@ def _visit(rules: Definition, data: Any, where: str) -> Visit:
     return Visit(noble, bonus)
 
 
-def _claim(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
+def _read_claim(rules: Definition, data: Any, where: str) -> Claim:
     cards = _cards(rules, data, where)
+    development = rules.deck.development_values
     for card in cards:
-        _development(rules, card, where, "claims")
-    if not (is_series(rules, cards) or is_run(rules, cards)):
+        if card.rank not in development:
+            raise _not_development(rules, card, where, "claims")
+    claim = Claim(cards, *claim_kinds(rules, cards))
+    if not (claim.series or claim.run):
         listed = " ".join(map(str, cards[:6])) + (" ..." if len(cards) > 6 else "")
         raise InputError(
             f"{where}: [{listed}] is neither a series ({rules.claims.series.min_cards} or more "
             f"of one value, different suits) nor a run ({rules.claims.run.min_cards} or more "
             "consecutive values of one suit)")
-    return cards
+    return claim
+
+
+def _claim(rules: Definition, data: Any, where: str) -> tuple[Card, ...]:
+    """The cards of a claim, read and checked as the calculator reads one."""
+    return _read_claim(rules, data, where).cards
 
 
 def _listed(data: Mapping[str, Any], key: str, most: int, limit: str) -> list[Any]:
-    """An optional list of at most ``most`` items (``limit`` says why): absent or left
-    empty (``None``) means none. Its length is checked before any item is read."""
+    """An optional list of at most ``most`` items (``limit`` says why, with ``{}`` for
+    ``most``): absent or left empty (``None``) means none. Its length is checked before
+    any item is read."""
     items = [] if data.get(key) is None else sequence(data[key], key)
     if len(items) > most:
-        raise InputError(f"{key}: {len(items)} given, but {limit}")
+        raise InputError(f"{key}: {len(items)} given, but {limit.format(most)}")
     return items
+
+
+PLAYER_KEYS = ("nobles", "claimed", "reserved", "chips", "turns")
 
 
 def parse_player(rules: Definition, data: Mapping[str, Any]) -> Player:
     """One player's holdings, checked on their own (limits, claims, nobles, turns)."""
-    only_keys(data, {"nobles", "claimed", "reserved", "chips", "turns"}, "")
-    deck = deck_size(rules)
-    whole_deck = f"the deck has {deck} cards"
-    nobles = tuple(_visit(rules, v, f"nobles {i}")
-                   for i, v in enumerate(_listed(data, "nobles", deck, whole_deck), start=1))
-    claimed = tuple(_claim(rules, c, f"claimed {i}")
-                    for i, c in enumerate(_listed(data, "claimed", deck, whole_deck), start=1))
+    only_keys(data, PLAYER_KEYS, "")
+    deck = rules.deck.size
+    nobles = tuple([_visit(rules, v, f"nobles {i}") for i, v in enumerate(
+        _listed(data, "nobles", deck, "the deck has {} cards"), start=1)])
+    claimed = tuple([_read_claim(rules, c, f"claimed {i}") for i, c in enumerate(
+        _listed(data, "claimed", deck, "the deck has {} cards"), start=1)])
     most = rules.limits
     reserved = _cards(rules, _listed(data, "reserved", most.reserved,
-                                     f"a player may hold at most {most.reserved}"), "reserved")
+                                     "a player may hold at most {}"), "reserved")
+    development = rules.deck.development_values
     for i, card in enumerate(reserved, start=1):
-        _development(rules, card, f"reserved, card {i}", "reserved cards")
-    chips = None if data.get("chips") is None else tuple(
-        _chip(rules, c, f"chips {i}")
-        for i, c in enumerate(_listed(data, "chips", most.chips,
-                                      f"a player may keep at most {most.chips}"), start=1))
+        if card.rank not in development:
+            raise _not_development(rules, card, f"reserved, card {i}", "reserved cards")
+    chips = None if data.get("chips") is None else tuple([
+        _chip(rules, c, i) for i, c in enumerate(
+            _listed(data, "chips", most.chips, "a player may keep at most {}"), start=1)])
     turns = None if data.get("turns") is None else whole(data["turns"], "turns", 0)
     player = Player(nobles, claimed, reserved, chips, turns)
     if turns is not None:
@@ -265,7 +327,11 @@ def parse_player(rules: Definition, data: Mapping[str, Any]) -> Player:
     return player
 
 
-def _chip(rules: Definition, data: Any, where: str) -> int:
+def _chip(rules: Definition, data: Any, number: int) -> int:
+    """The value of the player's chip ``number``."""
+    if type(data) is int and data in rules.chips.values:
+        return data
+    where = f"chips {number}"
     chip = whole(data, where, 1)
     if chip not in rules.chips.values:
         allowed = ", ".join(map(str, rules.chips.values))
@@ -275,7 +341,8 @@ def _chip(rules: Definition, data: Any, where: str) -> int:
 
 def bought(rules: Definition, player: Player) -> int:
     """The fewest buy actions that account for the bonus cards the holdings show."""
-    visible = sum(len(c) for c in player.claimed) + sum(len(v.bonus or ()) for v in player.nobles)
+    visible = (sum(len(c.cards) for c in player.claimed)
+               + sum(len(v.bonus or ()) for v in player.nobles))
     free = sum(_noble(rules, v.noble).free_cards for v in player.nobles)
     return max(0, visible - free)
 
@@ -291,19 +358,19 @@ def _check_turns(rules: Definition, player: Player, turns: int) -> None:
                          f"cards take at least {buys + claims + reserved} turns, not {turns}")
 
 
-def _player_cards(player: Player) -> Iterable[tuple[tuple[Card, ...], str]]:
+def _player_cards(player: Player) -> Iterator[tuple[tuple[Card, ...], str]]:
     """The cards a player's holdings name, with the place they are named."""
     for i, visit in enumerate(player.nobles, start=1):
         yield (visit.noble,), f"nobles {i}"
         if visit.bonus:
             yield visit.bonus, f"nobles {i}, bonus"
     for i, claim in enumerate(player.claimed, start=1):
-        yield claim, f"claimed {i}"
+        yield claim.cards, f"claimed {i}"
     yield player.reserved, "reserved"
 
 
-def _check_position(rules: Definition, players: Mapping[str, Player]) -> None:
-    """What only the whole table shows: one deck, the chips and nobles in play."""
+def _refuse_used_twice(players: Mapping[str, Player]) -> None:
+    """Refuse the first card that the holdings name a second time."""
     seen: dict[Card, tuple[str, str]] = {}
     for name, player in players.items():
         for cards, place in _player_cards(player):
@@ -312,23 +379,36 @@ def _check_position(rules: Definition, players: Mapping[str, Player]) -> None:
                     raise InputError(f"{name}: {place}: {card} is already used "
                                      f"({': '.join(seen[card])})")
                 seen[card] = (name, place)
+
+
+def _check_position(rules: Definition, players: Mapping[str, Player]) -> None:
+    """What only the whole table shows: one deck, the chips and nobles in play."""
+    lists = [cards for player in players.values() for cards, _ in _player_cards(player)]
+    if len(set().union(*lists)) < sum(map(len, lists)):
+        _refuse_used_twice(players)
     count = len(players)
     received = sum(len(p.nobles) for p in players.values())
     revealed = rules.nobles_revealed(count)
     if received > revealed:
         raise InputError(f"players: {received} nobles received, but only {revealed} are "
                          f"revealed for {count} players")
-    held = Counter(c for p in players.values() for c in p.chips or ())
+    held: dict[int, int] = {}
+    for player in players.values():
+        for chip in player.chips or ():
+            held[chip] = held.get(chip, 0) + 1
     for chip, available in rules.chips_in_play(count).items():
-        if held[chip] > available:
+        if held.get(chip, 0) > available:
             raise InputError(f"players: {held[chip]} chips of {chip} held, but {count} players "
                              f"play with {available}")
+
+
+POSITION_KEYS = ("players", "end")
 
 
 def parse_position(rules: Definition, data: Any) -> tuple[dict[str, Player], str | None]:
     """Every player's holdings and what ended the game, checked together."""
     data = mapping(data, "input")
-    only_keys(data, {"players", "end"}, "")
+    only_keys(data, POSITION_KEYS, "")
     if "players" not in data:
         raise FormatError("missing 'players' (a mapping of each player's name to what they hold)")
     given = mapping(data["players"], "players")
@@ -356,8 +436,8 @@ def parse_position(rules: Definition, data: Any) -> tuple[dict[str, Player], str
 def score_player(rules: Definition, player: Player) -> Score:
     """VP from nobles, series and runs, less the reserved cards; fewer nobles wins a tie."""
     s = rules.scoring
-    series = [c for c in player.claimed if is_series(rules, c)]
-    runs = [c for c in player.claimed if is_run(rules, c)]
+    series = [c.cards for c in player.claimed if c.series]
+    runs = [c.cards for c in player.claimed if c.run]
     items = [
         Item("nobles", s.noble * len(player.nobles),
              {"count": len(player.nobles), "each": s.noble,

@@ -14,7 +14,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.books.figures import Art, Context
+from pnp.books.figures import EDGE, Art, Context
 from pnp.draw import colours, fonts, pieces
 from pnp.errors import InputError
 from pnp.games.spectacle import engine
@@ -70,40 +70,49 @@ def chip(canvas: Canvas, cx: float, cy: float, radius: float, value: int) -> Non
     canvas.setLineWidth(0.2)
     canvas.circle(cx, cy, radius * 0.58, stroke=1, fill=1)
     canvas.setFillGray(0.1)
-    canvas.setFont(fonts.SANS_BOLD, radius * 0.7)
-    canvas.drawCentredString(cx, cy - radius * 0.25, str(value))
+    # the value's em centred in the white middle, its box clear of the ring
+    size = radius * 0.6
+    canvas.setFont(fonts.SANS_BOLD, size)
+    canvas.drawCentredString(cx, cy - size * 0.305, str(value))
     canvas.restoreState()
 
 
 def components(context: Context[Definition]) -> Art:
-    """A poker deck's cards, the chips in their piles, and a player aid."""
+    """A poker deck's cards, a chip of each value, and a player aid (drawn small, its words
+    shown as bars). Nothing lies on anything else: a card's or a chip's words drawn under
+    another would run across its edge."""
     rules, _ = context.rules, context._
-    fan = ["AS", "5H", "9D", "QC", "KH"]
+    shown = ["AS", "5H", "QC", "KH"]
     aid_scale = 0.36
     chips = rules.chips
     radius = 6.0
     card_h = CARD * pieces.CARD_RATIO
-    fan_w = CARD + (len(fan) - 1) * CARD * 0.42
-    chips_w = chips.piles * (2 * radius + 2)
+    cards_w = len(shown) * (CARD + 2) - 2
+    values = sorted(set(chips.pile), reverse=True)
+    rows = (len(values) + 1) // 2
+    chips_w = 2 * (2 * radius + 2)
     aid_w, aid_h = spectacle.WIDTH * aid_scale, spectacle.HEIGHT * aid_scale
-    height = max(card_h, aid_h, len(chips.pile) * 3 + 2 * radius) + 2
+    height = max(card_h, aid_h, rows * (2 * radius + 2)) + 2 * EDGE
+    line = 0.5
 
     def draw(canvas: Canvas) -> None:
-        for index, text in enumerate(fan):
-            _card(canvas, context, index * CARD * 0.42, (height - card_h) / 2,
+        for index, text in enumerate(shown):
+            _card(canvas, context, EDGE + index * (CARD + 2), (height - card_h) / 2,
                   engine.Card.parse(text))
-        for pile in range(chips.piles):
-            cx = fan_w + 8 + radius + pile * (2 * radius + 2)
-            for level, value in enumerate(reversed(chips.pile)):
-                chip(canvas, cx, height / 2 - 6 + level * 3, radius, value)
-        canvas.translate(fan_w + 8 + chips_w + 8, (height - aid_h) / 2)
+        top = height / 2 + rows * (radius + 1)
+        for index, value in enumerate(values):
+            cx = EDGE + cards_w + 8 + radius + 0.5 + index % 2 * (2 * radius + 2)
+            cy = top - radius - 1 - index // 2 * (2 * radius + 2)
+            chip(canvas, cx, cy, radius, value)
+        canvas.translate(EDGE + cards_w + 8 + chips_w + 8, (height - aid_h) / 2)
         canvas.scale(aid_scale, aid_scale)
         canvas.setStrokeGray(0.6)
-        canvas.setLineWidth(0.5)
-        canvas.rect(0, 0, spectacle.WIDTH, spectacle.HEIGHT, stroke=1, fill=0)
+        canvas.setLineWidth(line)
+        canvas.rect(line / 2, line / 2, spectacle.WIDTH - line, spectacle.HEIGHT - line,
+                    stroke=1, fill=0)
         spectacle.draw(canvas, rules, context.style())
 
-    return Art(fan_w + 8 + chips_w + 8 + aid_w, height, draw,
+    return Art(EDGE + cards_w + 8 + chips_w + 8 + aid_w, height, draw,
                _("What the game needs: a poker deck, poker chips worth {values}, and a player "
                  "aid for each banker.").format(values=", ".join(str(v) for v in chips.values)),
                width_mm=150)
@@ -175,11 +184,12 @@ def claims(context: Context[Definition], series: Sequence[str] | None = None,
             if proposal:
                 _star(canvas, fonts.width(text, fonts.SANS_BOLD, 3.4) + 1, y + card_h + 2.4)
             for number, card in enumerate(cards):
-                _card(canvas, context, number * STEP, y, card)
+                _card(canvas, context, EDGE + number * STEP, y, card)
             pieces.arrow(canvas, longest * STEP + 1, y + card_h / 2, kept_x - 3, y + card_h / 2,
                          colour=(0.2, 0.2, 0.2))
-            pieces.card_back(canvas, kept_x, y, CARD, colours.hex_rgb(
-                rules.print.accent.colour))
+            # a plain back: a back's lattice is drawn long and clipped to its border
+            pieces.card_outline(canvas, kept_x, y, CARD,
+                                fill=colours.hex_rgb(rules.print.accent.colour))
             canvas.setFillGray(0.1)
             canvas.setFont(fonts.SANS_BOLD, 3.6)
             canvas.drawString(kept_x + CARD + 4, y + card_h / 2 - 1.2,
@@ -220,7 +230,7 @@ def noble(context: Context[Definition], visit: dict[str, Any] | None = None) -> 
 
     def draw(canvas: Canvas) -> None:
         for index, card in enumerate(bonus):
-            _card(canvas, context, index * STEP, 8, card)
+            _card(canvas, context, EDGE + index * STEP, 8, card)
         x = len(bonus) * STEP + 14
         pieces.arrow(canvas, len(bonus) * STEP, 8 + card_h / 2, x - 3, 8 + card_h / 2,
                      colour=(0.2, 0.2, 0.2))

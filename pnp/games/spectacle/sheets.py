@@ -6,7 +6,7 @@ series and runs, reserved cards and chips, and a final-score strip that mirrors
 the engine's breakdown (nobles + series + runs − reserved cards). Right, a panel
 of reminders: the actions, the end of a turn, the limits, the end and the tie-break.
 Whatever comes from the definition's ``completion:`` list (the editors' proposal,
-not the designer's draft) carries an asterisk explained in a footnote.
+not the designer's rules) carries an asterisk explained in a footnote.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def draw(canvas: Canvas, rules: Definition, style: Style) -> None:
     canvas.setFillGray(0.15)
     canvas.setFont(fonts.SANS, SMALL)
     canvas.drawString(PAD, PAD + 0.8, MARK + " " + _(
-        "The editors' proposal where the designer's draft is silent: not the designer's rule."))
+        "The editors' proposal where the designer's rules are silent: not the designer's rule."))
 
 
 def _track(canvas: Canvas, rules: Definition, style: Style, y: float) -> float:

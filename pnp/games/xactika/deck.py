@@ -137,11 +137,21 @@ class Face:
             y -= 4.3 * k
 
 
+def _pitch(span: float, step: float) -> float:
+    """The spacing nearest ``step`` that divides ``span`` into an even number of cells.
+
+    The back's dots sit in the middle of those cells, alternating, so each card's pattern
+    stops half a cell inside its own trim, and two cards butted on a sheet continue it across
+    their shared cut at the same spacing (no pair of dots along the seam).
+    """
+    return span / max(2, 2 * round(span / (2 * step)))
+
+
 @dataclass(frozen=True)
 class Back:
     """The back every card shares: the game's lockup on its ink, full bleed, with no border
-    near the trim to show a drift between the sides. The dotted pattern leaves a band across
-    the middle clear for the lockup, the tagline and the shapes."""
+    near the trim to show a drift between the sides. The dotted pattern (see :func:`_pitch`)
+    leaves a band across the middle clear for the lockup, the tagline and the shapes."""
 
     rules: Definition
     style: Style
@@ -156,14 +166,14 @@ class Back:
         canvas.setFillColorRGB(*self.style.colour(*ink(self.rules)))
         _ground(canvas, size, self.bleed)
         canvas.setFillColorRGB(*self.style.colour(*mixed(identity.ink, 0.1)))
-        step, radius, band = 6 * k, 0.9 * k, 15 * k
+        radius, band = 0.9 * k, 15 * k
+        across, down = _pitch(width, 6 * k), _pitch(height, 6 * k)
         dots = canvas.beginPath()
-        reach_x = int((width / 2 + self.bleed - radius) // step)
-        reach_y = int((height / 2 + self.bleed - radius) // step)
-        for row in range(-reach_y, reach_y + 1):
-            for column in range(-reach_x, reach_x + 1):
-                if (row + column) % 2 == 0 and abs(row * step) > band + radius:
-                    dots.circle(width / 2 + column * step, height / 2 + row * step, radius)
+        for row in range(round(height / down)):
+            for column in range(round(width / across)):
+                x, y = (column + 0.5) * across, (row + 0.5) * down
+                if (row + column) % 2 == 0 and abs(y - height / 2) > band + radius:
+                    dots.circle(x, y, radius)
         canvas.drawPath(dots, stroke=0, fill=1)
 
         shapes = self.rules.deck.shapes

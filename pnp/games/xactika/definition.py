@@ -3,6 +3,7 @@ bidding, the three modes and their scoring."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from math import prod
 from typing import Annotated, Literal
 
@@ -169,7 +170,7 @@ class Definition(GameInfo):
         if not ids or len(set(ids)) != len(ids):
             raise ValueError(f"modes need distinct ids, got {ids}")
 
-    @property
+    @cached_property
     def tricks_per_hand(self) -> int:
         """Every card dealt is played, one per trick."""
         return self.deal.cards_per_player

@@ -38,6 +38,7 @@ written ``"2 stars"``.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -206,25 +207,27 @@ def parse_game(rules: Definition, data: Any) -> Game:
     given = sequence(require(data, "hands", ""), "hands")
     if len(given) > rules.end.hands:
         raise InputError(f"hands: {len(given)} hands, but a game has {rules.end.hands}")
-    hands = tuple(_hand(rules, mode, players, number, value)
+    seated = frozenset(players)
+    hands = tuple(_hand(rules, mode, players, seated, number, value)
                   for number, value in enumerate(given, start=1))
     return Game(mode, players, hands)
 
 
-def _hand(rules: Definition, mode: Mode, players: tuple[str, ...], number: int,
-          value: Any) -> Hand:
-    where = f"hand {number}"
+def _hand(rules: Definition, mode: Mode, players: tuple[str, ...], seated: frozenset[str],
+          number: int, value: Any) -> Hand:
+    where, at_dealer, at_bids, at_tricks = _places(number)
     data = mapping(value, where)
     only_keys(data, {"dealer", "bids", "tricks"}, where)
-    dealer = _choose(require(data, "dealer", where), players, "player", f"{where}, dealer")
+    dealer = _choose(require(data, "dealer", where), players, "player", at_dealer)
     bids = None
     if mode.bids:
-        bids = _per_player(require(data, "bids", where), players, f"{where}, bids",
+        bids = _per_player(require(data, "bids", where), players, seated, at_bids,
                            rules.bidding.min, rules.bidding.max)
     elif "bids" in data:
         raise InputError(f"{where}: no bids in a '{mode.id}' game")
     in_hand = rules.tricks_per_hand
-    tricks = _per_player(require(data, "tricks", where), players, f"{where}, tricks", 0, in_hand)
+    tricks = _per_player(require(data, "tricks", where), players, seated, at_tricks,
+                         0, in_hand)
     if sum(tricks.values()) != in_hand:
         raise InputError(f"{where}, tricks: they add up to {sum(tricks.values())}, "
                          f"but a hand has {in_hand}")
@@ -236,12 +239,22 @@ def _hand(rules: Definition, mode: Mode, players: tuple[str, ...], number: int,
     return Hand(number, dealer, tricks, bids)
 
 
-def _per_player(value: Any, players: tuple[str, ...], where: str, low: int,
-                high: int) -> dict[str, int]:
+@functools.cache
+def _places(number: int) -> tuple[str, str, str, str]:
+    """How messages name hand ``number``, its dealer, its bids and its tricks (made once for
+    each hand, as they serve only when something is wrong)."""
+    where = f"hand {number}"
+    return where, f"{where}, dealer", f"{where}, bids", f"{where}, tricks"
+
+
+def _per_player(value: Any, players: tuple[str, ...], seated: frozenset[str], where: str,
+                low: int, high: int) -> dict[str, int]:
+    """A count for each player (``seated`` holds the same names as ``players``)."""
     given = mapping(value, where)
-    for key in given:
-        if not (isinstance(key, str) and key in players):
-            _choose(key, players, "player", where)
+    if not given.keys() <= seated:
+        for key in given:
+            if not (isinstance(key, str) and key in seated):
+                _choose(key, players, "player", where)
     if len(given) < len(players):
         missing = [p for p in players if p not in given]
         raise InputError(f"{where}: missing {', '.join(missing)}")
@@ -285,19 +298,25 @@ def hand_points(rules: Definition, mode: Mode, tricks: int, bid: int | None) -> 
 
 def score_game(rules: Definition, game: Game) -> Result:
     """Totals, a line per hand for every player, the ranking and any notes."""
-    items: dict[str, list[Item]] = {p: [] for p in game.players}
     in_hand, mode = rules.tricks_per_hand, game.mode
-    for hand in game.hands:
-        number, bids, taken = hand.number, hand.bids, hand.tricks
-        for player in game.players:
-            bid = bids[player] if bids is not None else None
-            tricks = taken[player]
-            detail: dict[str, Any] = {"hand": number, "bid": bid, "tricks": tricks,
-                                      "of": in_hand}
-            items[player].append(Item("hand", hand_points(rules, mode, tricks, bid), detail))
-    scores = {p: Score.of(lines) for p, lines in items.items()}
+    scores = {}
+    for player in game.players:
+        lines = []
+        for hand in game.hands:
+            bid = hand.bids[player] if hand.bids is not None else None
+            tricks = hand.tricks[player]
+            points = hand_points(rules, mode, tricks, bid)
+            lines.append(_hand_line(hand.number, bid, tricks, in_hand, points))
+        scores[player] = Score.of(lines)
     return Result("xactika", scores, rank(scores, higher_wins=game.mode.higher_wins),
                   notes=_notes(rules, game), extra={"mode": game.mode.id})
+
+
+@functools.cache
+def _hand_line(number: int, bid: int | None, tricks: int, of: int, points: int) -> Item:
+    """A player's line for one hand. It depends on these few numbers only, so each is made
+    once, not for every game."""
+    return Item("hand", points, {"hand": number, "bid": bid, "tricks": tricks, "of": of})
 
 
 def _notes(rules: Definition, game: Game) -> tuple[Note, ...]:

@@ -13,9 +13,10 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.books.figures import Art, Callout, Context, callouts
+from pnp.books.figures import EDGE, TEXT_WIDTH, Art, Callout, Context, around, callouts, texts
 from pnp.decks.cards import card_size
 from pnp.draw import fonts
+from pnp.draw.geometry import Box
 from pnp.engine import common
 from pnp.errors import InputError
 from pnp.games.xactika import deck as deck_xactika
@@ -49,39 +50,39 @@ def _cut(canvas: Canvas, x: float, y: float, width: float,
     canvas.restoreState()
 
 
-def _face(context: Context[Definition], counts: Sequence[int]) -> Callable[[Canvas], None]:
+def _face(context: Context[Definition], counts: Sequence[int]) -> deck_xactika.Face:
     deck = context.rules.deck
     card = engine.Card(deck.shape_ids, tuple(counts))
     return deck_xactika.Face(card, context.rules, context.style(), POKER, 0.0)
 
 
 def components(context: Context[Definition]) -> Art:
-    """The deck fanned, a card's back, and the stats cards."""
+    """A card's back, a few faces and the stats cards, side by side: a card drawn under
+    another would run its words across that card's edge."""
     rules, _ = context.rules, context._
     counts = rules.deck.counts
-    hands = [(counts[-1], counts[0], counts[1], counts[1]), (counts[0], counts[1], counts[-1],
-                                                            counts[0]),
-             (counts[1], counts[-1], counts[0], counts[-1]), (counts[-1], counts[-1],
-                                                             counts[1], counts[0])]
-    width = 30.0
-    step = width * 0.45
+    hands = [(counts[-1], counts[0], counts[1], counts[1]),
+             (counts[0], counts[1], counts[-1], counts[0])]
+    width = 24.0
+    gap = 2.5
     height = width * POKER.height / POKER.width
     style = context.style()
+    cards = 1 + len(hands) + len(counts)
 
     def draw(canvas: Canvas) -> None:
-        _cut(canvas, 0, 0, width, deck_xactika.Back(rules, style, POKER, 0.0))
-        for index, card in enumerate(hands):
-            _cut(canvas, width * 0.6 + index * step, 0, width, _face(context, card))
-        left = width * 0.6 + (len(hands) - 1) * step + width + 8
+        _cut(canvas, EDGE, EDGE, width, deck_xactika.Back(rules, style, POKER, 0.0))
+        for index, card in enumerate(hands, start=1):
+            _cut(canvas, EDGE + index * (width + gap), EDGE, width, _face(context, card))
+        left = EDGE + (1 + len(hands)) * (width + gap) + 3
         for index, count in enumerate(counts):
-            _cut(canvas, left + index * 4, -index * 0.0, width,
+            _cut(canvas, left + index * (width + gap), EDGE, width,
                  deck_xactika.StatsCard(count, rules, style, POKER, 0.0))
 
-    total = width * 0.6 + (len(hands) - 1) * step + width + 8 + (len(counts) - 1) * 4 + width
-    return Art(total, height, draw,
+    total = 2 * EDGE + cards * (width + gap) - gap + 3
+    return Art(total, height + 2 * EDGE, draw,
                _("What the game needs: the {cards} cards, all different, and the {stats} "
                  "stats cards.").format(cards=rules.deck.size, stats=rules.deck.reference_cards),
-               width_mm=130)
+               width_mm=min(total, TEXT_WIDTH))
 
 
 def anatomy(context: Context[Definition]) -> Art:
@@ -96,22 +97,30 @@ def anatomy(context: Context[Definition]) -> Art:
     left = 14.0
     right = 14.0
 
+    face = _face(context, shown)
+    value = str(sum(shown))
+
     def draw(canvas: Canvas) -> None:
-        _cut(canvas, left, 2, width, _face(context, shown))
-        safe = POKER.safe
-        top = 2 + height - safe * k
-        value = (left + (safe + 0.6 + 3.5) * k, top - 3.2 * k)
-        index = (left + (safe + 0.6 + 1.5) * k, top - (6.5 * 0.73 + 6.5) * k)
-        row = (left + width / 2 + 9 * k, 2 + height - safe * k - (POKER.height - 2 * safe) * k
-               / len(deck.shapes) * 0.5)
-        upside = (left + width - (safe + 0.6 + 3.5) * k, 2 + (safe + 3.2) * k)
-        code = (left + (safe + 3) * k, 2 + (safe + 1) * k)
+        drawn = len(texts(canvas))
+        _cut(canvas, left, 2, width, face)
+        runs = texts(canvas)[drawn:]
+        values = sorted((box for text, box in runs if text == value), key=lambda b: b.y0)
+        upside, corner = values[0], values[-1]
+        index = [box for text, box in runs if box.y1 <= corner.y0 and box.x1 < left + width / 2
+                 and text != str(face.card)]
+        code = next(box for text, box in runs if text == str(face.card))
+        safe = POKER.safe * k
+        middle = (min(b.y0 for b in index) + max(b.y1 for b in index)) / 2
+        pitch = (POKER.height - 2 * POKER.safe) * k / len(deck.shapes)
+        row = 2 + height - safe - pitch / 2
+        outside_left, outside_right = left - 7, left + width + 7
         callouts(canvas, [
-            Callout(1, value, (left - 7, value[1])),
-            Callout(2, index, (left - 7, index[1])),
-            Callout(3, row, (left + width + 7, row[1])),
-            Callout(4, upside, (left + width + 7, upside[1])),
-            Callout(5, code, (left - 7, code[1])),
+            Callout(1, around(corner), "left", at=outside_left),
+            Callout(2, Box(left + safe, middle, left + safe, middle), "left", at=outside_left),
+            Callout(3, Box(left + width - safe, row, left + width - safe, row), "right",
+                    at=outside_right),
+            Callout(4, around(upside), "right", at=outside_right),
+            Callout(5, around(code), "left", at=outside_left),
         ])
 
     names = ", ".join(s.name(context.lang) for s in deck.shapes)
@@ -154,6 +163,7 @@ def trick(context: Context[Definition], plays: Sequence[dict[str, Any]] | None =
     gap = 7.0
     height = POKER.height * width / POKER.width
     label = 14.0
+    total = len(cards) * (width + gap) - gap + 4
 
     def draw(canvas: Canvas) -> None:
         for index, (who, card) in enumerate(cards):
@@ -180,7 +190,8 @@ def trick(context: Context[Definition], plays: Sequence[dict[str, Any]] | None =
                 note = _("slough: cannot win")
             canvas.setFont(fonts.SANS, 2.8)
             canvas.setFillColorRGB(*(SLOUGH if not follows else (0.1, 0.1, 0.1)))
-            _lines(canvas, note, x + width / 2, label - 5, width + gap - 1)
+            cx = x + width / 2
+            _lines(canvas, note, cx, label - 5, min(width + gap - 1, 2 * cx, 2 * (total - cx)))
             if who == winner:
                 canvas.setFillColorRGB(*WIN)
                 canvas.setFont(fonts.SANS_BOLD, 3.0)
@@ -191,12 +202,12 @@ def trick(context: Context[Definition], plays: Sequence[dict[str, Any]] | None =
     why = (_("{winner} played the highest value among the cards that follow the call.")
            if len(tied) == 1 else
            _("{winner} played last of the cards that follow the call with the highest value."))
-    return Art(len(cards) * (width + gap) - gap + 4, height + label + 6, draw,
+    return Art(total, height + label + 6, draw,
                _("A trick. The lead card shows {count} {shape}, so the call is “{count} "
                  "{shape}”: only cards showing exactly that many can win.").format(
                    count=call.count, shape=called.name(context.lang))
                + " " + why.format(winner=winner),
-               width_mm=len(cards) * (width + gap) - gap + 4)
+               width_mm=total)
 
 
 def _shape(deck: Deck, shape: Any) -> Shape:
