@@ -6,6 +6,8 @@ game's code lives in its folder, ``pnp/games/<name>/``, in modules named for wha
 - ``definition``: the pydantic model of ``rules/<name>.yaml`` (``Definition``);
 - ``engine``: the pure engine that checks and scores (``score(rules, data)``);
 - ``texts``: the words of the engine's breakdown (``describe``, ``describe_note``);
+- ``glossary``: one word for each of its ideas in each language (``GLOSSARY``), which
+  ``pnp translations`` gates;
 - ``sheets``: the sheets and pads it prints (``LAYOUTS``);
 - ``figures``: the rulebooks' figures and cover drawings (``FIGURES``);
 - ``page``: what its phone scorer page is told (``config``);

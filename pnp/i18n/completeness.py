@@ -18,13 +18,16 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp import registry
 from pnp.assets import PACKAGE, current, shown
 from pnp.definitions import GAMES, load
 from pnp.definitions.base import Text
+from pnp.errors import ReadError
 from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR
 from pnp.i18n.glossary import Term
+from pnp.reading import decode, read_inside
 
 SOURCE_LANGUAGE = "en"
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -65,15 +68,12 @@ def marked(domain: str) -> set[str]:
 
 def catalogue_gaps(domain: str, lang: str) -> Iterator[Gap]:
     """Messages of ``domain`` missing, untranslated, fuzzy, mistranslated or stale in ``lang``."""
-    from babel.messages.pofile import read_po
-
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     wanted = marked(domain)
-    if not path.is_file():
+    messages = _catalogue(path)
+    if messages is None:
         yield Gap(domain, lang, f"no catalogue {path.name} ({len(wanted)} messages)")
         return
-    with path.open("rb") as handle:
-        messages = {str(m.id): m for m in read_po(handle) if m.id}
     for message_id in sorted(wanted):
         message = messages.get(message_id)
         if message is None:
@@ -104,8 +104,8 @@ def definition_gaps(game: str, lang: str, rules_dir: Path | None = None) -> Iter
 
 
 def glossary(game: str) -> tuple[Term, ...]:
-    """The terms of ``game``'s glossary (its ``texts`` module's ``GLOSSARY``)."""
-    terms: tuple[Term, ...] = registry.game(game).part("texts").GLOSSARY
+    """The terms of ``game``'s glossary (its ``glossary`` module's ``GLOSSARY``)."""
+    terms: tuple[Term, ...] = registry.game(game).part("glossary").GLOSSARY
     return terms
 
 
@@ -113,20 +113,38 @@ def written(game: str, lang: str) -> dict[str, str]:
     """``game``'s own texts in ``lang`` before they are built: its rulebook and reference card
     as written, and its messages (the catalogue's translations, or in English the messages)."""
     texts = {}
+    templates = current().templates
     for kind, folder in (("rulebook", "rulebooks"), ("reference card", "cards")):
-        path = current().templates / folder / game / f"{lang}.md"
+        path = templates / folder / game / f"{lang}.md"
         if path.is_file():
-            texts[f"the {kind} ({shown(path)})"] = path.read_text(encoding="utf-8")
+            where = f"the {kind} ({shown(path)})"
+            try:
+                texts[where] = decode(read_inside(templates, path, MAX_WRITTEN, f"a {kind}"))
+            except ReadError as exc:
+                line = f":{exc.line}" if exc.line else ""
+                raise ReadError(f"{shown(path)}{line}: {exc.message}") from None
     if lang == SOURCE_LANGUAGE:
         texts["its messages"] = "\n".join(sorted(marked(game)))
     else:
-        from babel.messages.pofile import read_po
-
         path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{game}.po"
-        if path.is_file():
-            with path.open("rb") as handle:
-                texts[path.name] = "\n".join(str(m.string) for m in read_po(handle) if m.id)
+        messages = _catalogue(path)
+        if messages is not None:
+            texts[path.name] = "\n".join(str(m.string) for m in messages.values())
     return texts
+
+
+MAX_WRITTEN = 1024 * 1024
+"""The most bytes of a rulebook or card text the glossary's check reads."""
+
+
+def _catalogue(path: Path) -> dict[str, Any] | None:
+    """The messages of pnp's own catalogue at ``path``, by id; None if there is none."""
+    from babel.messages.pofile import read_po
+
+    if not path.is_file():
+        return None
+    with path.open("rb") as handle:
+        return {str(m.id): m for m in read_po(handle) if m.id}
 
 
 def glossary_gaps(game: str, lang: str) -> Iterator[Gap]:

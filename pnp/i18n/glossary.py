@@ -1,6 +1,6 @@
 """The glossary: one word for each idea of a game, in each language.
 
-Each game's ``texts`` module lists its terms in ``GLOSSARY``. A term is an English message,
+Each game's ``glossary`` module lists its terms in ``GLOSSARY``. A term is an English message,
 marked for translation, so the game's catalogue gives its Spanish and French word, and,
 for each language, the variants rejected for it: a word a translator might reach for, or
 one an earlier text used. ``pnp translations`` reports a rejected variant found in a

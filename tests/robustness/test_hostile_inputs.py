@@ -259,13 +259,13 @@ def test_a_cover_drawing_must_have_a_width(made: Path, tmp_path: Path) -> None:
     shutil.copytree(made, edition, symlinks=True)
     page = edition / "templates" / "rulebook.html.j2"
     text = page.read_text(encoding="utf-8")
-    assert 'art("components", width=140)' in text
-    page.write_text(text.replace('art("components", width=140)',
-                                 'art("components", width=-140)'), encoding="utf-8")
+    assert 'art("components", width=146)' in text
+    page.write_text(text.replace('art("components", width=146)',
+                                 'art("components", width=-146)'), encoding="utf-8")
     run = pnp("rulebook", "qwinto", "--lang", "en", "--format", "html", "-o",
               str(tmp_path / "b.html"), cwd=edition)
     assert_refused(run, "drawing 'components': width: expected millimetres, a number above "
-                        "0, got -140")
+                        "0, got -146")
 
 
 CANARY = "canary-7f3a the text that never leaves its folder"

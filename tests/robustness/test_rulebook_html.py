@@ -172,7 +172,7 @@ def test_the_drawings_and_style_sheet_of_the_bundled_rulebook_survive(tmp_path: 
     page = standalone_html(compose("rulebook", "qwinto", "en"), "a4")
     css = (Path(__file__).parents[2] / "templates" / "screen.css").read_text()
     assert css.strip().splitlines()[-1] in page
-    assert page.count("<svg") == 5 and page.count("<path") == 279 and page.count("<text") == 156
+    assert page.count("<svg") == 5 and page.count("<path") == 281 and page.count("<text") == 156
     assert 'viewBox="' in page and 'textLength="' in page
 
 

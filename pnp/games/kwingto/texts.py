@@ -4,21 +4,7 @@ from __future__ import annotations
 
 from pnp.engine.result import Item, Note
 from pnp.i18n.catalogues import N_, Translate
-from pnp.i18n.glossary import Term
 from pnp.i18n.words import poker_card, together
-
-GLOSSARY = (
-    Term(N_("penalty card"), {"es": ("naipe de penalización", "naipes de penalización",
-                                     "carta de penalización", "cartas de penalización"),
-                              "fr": ("carte de punition", "cartes de punition")},
-         on=("book", "card", "figures")),
-    Term(N_("space"), {"es": ("hueco", "huecos"), "fr": ("emplacement", "emplacements")},
-         on=("book", "card")),
-    Term(N_("the throw under way"), {"en": ("the round is played out", "the round under way"),
-                                     "es": ("la ronda en curso",), "fr": ("le tour en cours",)},
-         on=("book", "card")),
-)
-"""Kwingto's words."""
 
 SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 

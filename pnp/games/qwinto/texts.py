@@ -4,14 +4,6 @@ from __future__ import annotations
 
 from pnp.engine.result import Item, Note
 from pnp.i18n.catalogues import N_, Translate
-from pnp.i18n.glossary import Term
-
-GLOSSARY = (
-    Term(N_("failed throw"), {"es": ("tirada fallida", "tiradas fallidas"),
-                              "fr": ("lancer manqué", "lancers manqués")},
-         on=("book", "card")),
-)
-"""Qwinto's words."""
 
 ROWS = {"orange": N_("orange"), "yellow": N_("yellow"), "purple": N_("purple")}
 

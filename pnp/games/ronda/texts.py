@@ -7,18 +7,7 @@ from typing import Any
 
 from pnp.engine.result import Item, Note
 from pnp.i18n.catalogues import N_, Translate
-from pnp.i18n.glossary import Term
 from pnp.i18n.words import together
-
-GLOSSARY = (
-    Term(N_("caída"), {"fr": ("un caída", "une caída", "la caída", "les caídas", "des caídas",
-                              "de caída", "avec caída")},
-         on=("book", "card", "figures", "pad", "pad3", "teams")),
-    Term(N_("mesa"), {"fr": ("une mesa", "la mesa", "les mesas", "des mesas", "de mesa",
-                             "avec mesa", "sans mesa")},
-         on=("book", "card", "figures", "pad", "pad3", "teams")),
-)
-"""Ronda's words: Spanish in English and Spanish, the French forms in French."""
 
 CALLS = {"uno": N_("uno"), "cinco": N_("cinco"), "diez": N_("diez"), "dos": N_("dos"),
          "seis": N_("seis"), "once": N_("once")}

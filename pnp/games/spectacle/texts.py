@@ -5,14 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pnp.engine.result import Item, Note
-from pnp.i18n.catalogues import N_, Translate
-from pnp.i18n.glossary import Term
+from pnp.i18n.catalogues import Translate
 from pnp.i18n.words import poker_card
-
-GLOSSARY = (
-    Term(N_("run"), {"fr": ("quinte", "quintes")}, on=("book", "card")),
-)
-"""Spectacle's words."""
 
 
 def _cards(cards: Iterable[str]) -> str:

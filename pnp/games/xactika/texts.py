@@ -3,14 +3,7 @@
 from __future__ import annotations
 
 from pnp.engine.result import Item, Note
-from pnp.i18n.catalogues import N_, Translate
-from pnp.i18n.glossary import Term
-
-GLOSSARY = (
-    Term(N_("trick"), {"es": ("truco", "trucos"), "fr": ("levée", "levées")},
-         on=("book", "card")),
-)
-"""Xactika's words."""
+from pnp.i18n.catalogues import Translate
 
 
 def describe(item: Item, _: Translate) -> str:

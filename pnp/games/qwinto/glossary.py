@@ -1,0 +1,14 @@
+"""Qwinto's glossary: one word for each of its ideas, in each language (see
+:mod:`pnp.i18n.glossary`)."""
+
+from __future__ import annotations
+
+from pnp.i18n.catalogues import N_
+from pnp.i18n.glossary import Term
+
+GLOSSARY = (
+    Term(N_("failed throw"), {"es": ("tirada fallida", "tiradas fallidas"),
+                              "fr": ("lancer manqué", "lancers manqués")},
+         on=("book", "card")),
+)
+"""Qwinto's words."""
