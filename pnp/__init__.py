@@ -11,7 +11,9 @@ The package root is the public API::
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, overload
 
 from pnp import registry
@@ -23,6 +25,7 @@ from pnp.version import VERSION
 if TYPE_CHECKING:
     from pnp.definitions import D
     from pnp.definitions.base import GameInfo
+    from pnp.registry import Engine
 
 __version__ = VERSION
 """The version (:data:`pnp.version.VERSION`)."""
@@ -64,11 +67,28 @@ def load(game: str, rules_dir: Path | None = None, *,
 
 
 def score(game: str, data: Any, rules_dir: Path | None = None) -> Result:
-    """Check and score ``data`` (the calculator's input format, as plain Python data)."""
-    from pnp.definitions import load as load_definition
+    """Check and score ``data`` (the calculator's input format, as plain Python data).
 
-    result: Result = registry.game(game).engine.score(load_definition(game, rules_dir), data)
+    Made to be called in a loop: the engine and the parsed definition are kept for the
+    process, and the rules folder is resolved again only when ``$PNP_RULES_DIR`` or the
+    current edition changes. The definition's file is looked at (one ``os.stat``) on each
+    call, so that an edit is scored at once (see :func:`pnp.definitions.load`).
+    """
+    result: Result = _engine(game).score(_definitions().load(game, rules_dir), data)
     return result
+
+
+@functools.cache
+def _engine(game: str) -> Engine:
+    return registry.game(game).engine
+
+
+@functools.cache
+def _definitions() -> ModuleType:
+    """:mod:`pnp.definitions`, imported when first needed (``import pnp`` stays light)."""
+    import pnp.definitions
+
+    return pnp.definitions
 
 
 def describe(result: Result, lang: str = "en", rules_dir: Path | None = None) -> str:

@@ -273,7 +273,7 @@ def _with_options(function: Command, papers: list[str]) -> Command:
 @document_options(["a4", "letter"])
 def rulebook(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
              rules_dir: Path | None) -> None:
-    """Make the rulebook of GAME (cover, contents, rules, worked example, decisions)."""
+    """Make the rulebook of GAME (cover, contents, rules, worked example, about this edition)."""
     _document("rulebook", game, lang, fmt, paper, output, rules_dir)
 
 

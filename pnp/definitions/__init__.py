@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TypeVar, overload
 
 from pnp import registry
+from pnp.assets import Edition, current
 from pnp.assets import shown as _shown
 from pnp.definitions import cache
 from pnp.definitions.base import GameInfo
@@ -50,11 +51,12 @@ def load(game: str, directory: Path | None = None, *,
     """Load and validate ``game``'s definition from ``directory`` (default :func:`rules_dir`).
 
     A file loaded before in this process, and unchanged since, is not read again (see
-    :func:`_unchanged`); one that validated before is read from :mod:`pnp.definitions.cache`.
-    ``model`` is the game's own definition class, for a caller that knows the game: the
-    definition comes typed as one (and is refused if it is not).
+    :func:`_unchanged`; one ``os.stat`` per call tells); one that validated before is read
+    from :mod:`pnp.definitions.cache`. ``model`` is the game's own definition class, for a
+    caller that knows the game: the definition comes typed as one (and is refused if it is
+    not).
     """
-    path = os.path.join(directory or rules_dir(), f"{check_game(game)}.yaml")
+    path = _path(game, directory)
     try:
         status = os.stat(path)
     except OSError:
@@ -67,6 +69,27 @@ def load(game: str, directory: Path | None = None, *,
     if not isinstance(definition, model):
         raise TypeError(f"the {game} definition is not a {model.__module__}.{model.__name__}")
     return definition
+
+
+def _path(game: str, directory: Path | None) -> str:
+    """The file of ``game``'s definition in ``directory``, else in :func:`rules_dir`, which
+    is resolved again only when ``$PNP_RULES_DIR`` or the current edition is another."""
+    global _FOLDER
+    if directory is not None:
+        return os.path.join(directory, f"{check_game(game)}.yaml")
+    variable, edition = os.environ.get("PNP_RULES_DIR"), current()
+    if _FOLDER[0] != variable or _FOLDER[1] is not edition:
+        _FOLDER = (variable, edition, {})
+    paths = _FOLDER[2]
+    path = paths.get(game)
+    if path is None:
+        path = paths[game] = os.path.join(rules_dir(), f"{check_game(game)}.yaml")
+    return path
+
+
+_FOLDER: tuple[str | None, Edition | None, dict[str, str]] = (None, None, {})
+"""What :func:`rules_dir` was resolved for last (``$PNP_RULES_DIR`` and the current
+edition) and the definitions' files found in it, by game."""
 
 
 RACY = 2_000_000_000

@@ -217,6 +217,10 @@ class Decision(Model):
     id: Str
     decision: Text | Str
     why: Text | Str
+    applies: Literal["play", "calculator", "wording"] = "play"
+    """Whom it concerns: the players (each rulebook marks it where it applies), only the
+    calculator (``pnp score``; listed in ``docs/input-formats.md``), or only the words of one
+    language's texts (recorded here for the translators)."""
 
 
 class Completion(Model):

@@ -60,14 +60,14 @@ def mapping(value: Any, where: str) -> Mapping[str, Any]:
 
 
 def sequence(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list | tuple):
+    if type(value) is not list and not isinstance(value, list | tuple):  # most are lists
         raise FormatError(f"{where}: expected a list, got {shown(value)}")
     return list(value)
 
 
 def whole(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     """An integer (never a boolean) within ``low``..``high``."""
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int and (not isinstance(value, int) or isinstance(value, bool)):
         raise InputError(f"{where}: expected a whole number, got {shown(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"from {low} to {high}" if low is not None and high is not None else (
@@ -78,6 +78,8 @@ def whole(value: Any, where: str, low: int | None = None, high: int | None = Non
 
 def only_keys(data: Mapping[str, Any], allowed: Collection[str], where: str) -> None:
     """Refuse keys outside ``allowed``, suggesting the closest known one."""
+    if isinstance(allowed, set | frozenset) and allowed.issuperset(data):
+        return  # the usual case, in one call
     for key in data:
         if key not in allowed:
             text = key if isinstance(key, str) else "null" if key is None else shown(key)
@@ -193,6 +195,10 @@ def names(values: Collection[Any], players: Range | None,
     return tuple(out)
 
 
+PLAYERS_KEYS = frozenset({"players"})
+"""What an input of several players' sheets holds."""
+
+
 def score_sheets(game: str, data: Any, score_one: SheetScorer, players: Range,
                  higher_wins: bool = True) -> Result:
     """Score one sheet, or ``players: {NAME: sheet}`` and rank them."""
@@ -200,7 +206,7 @@ def score_sheets(game: str, data: Any, score_one: SheetScorer, players: Range,
     if "players" not in data:
         score, notes = score_one(data)
         return Result(game, {"": score}, (("",),), single=True, notes=notes)
-    only_keys(data, {"players"}, "")
+    only_keys(data, PLAYERS_KEYS, "")
     sheets = mapping(data["players"], "players")
     if not sheets:
         raise InputError("players: no players given")
@@ -212,7 +218,8 @@ def score_sheets(game: str, data: Any, score_one: SheetScorer, players: Range,
             scores[player], player_notes = score_one(mapping(sheet, player))
         except InputError as exc:
             raise type(exc)(f"{player}: {exc}") from None
-        all_notes.extend(Note(n.what, {"player": player, **n.detail}) for n in player_notes)
+        if player_notes:
+            all_notes += [Note(n.what, {"player": player, **n.detail}) for n in player_notes]
     return Result(game, scores, rank(scores, higher_wins=higher_wins), notes=tuple(all_notes))
 
 

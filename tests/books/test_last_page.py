@@ -19,9 +19,15 @@ from pnp.books.compose import compose
 from tests.books.test_rulebook_figures import BOTTOM, TOP, text_block_fill
 
 ROOT = Path(__file__).resolve().parents[2]
-FILLER = " ".join(["The players agree on who deals first and keep to it all evening."] * 24)
-"""A paragraph of some twenty lines: the English Qwinto rulebook's last page then holds
-a few lines, and its back matter is too short to pull them back."""
+FILLER = {
+    ("spectacle", "es"): ("Los jugadores acuerdan quién reparte primero y lo mantienen toda "
+                          "la noche."),
+    ("qwinto", "en"): " ".join(["The players agree on who deals first and keep to it all evening."]
+                               * 8),
+}
+"""A paragraph put before a rulebook's back matter: the Spanish Spectacle rulebook's last
+page then holds a line or two, which its back matter set smaller pulls back; the English
+Qwinto rulebook's a few, and its back matter is too short to pull them back."""
 
 
 @pytest.fixture
@@ -43,15 +49,20 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 @pytest.fixture
-def longer_qwinto(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The templates with :data:`FILLER` before the English Qwinto rulebook's back matter."""
+def longer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+           ) -> tuple[str, str]:
+    """The templates with the :data:`FILLER` of the (game, language) the test is given
+    before that rulebook's back matter."""
+    game, lang = request.param
     templates = tmp_path / "templates"
     shutil.copytree(ROOT / "templates", templates)
-    text = templates / "rulebooks" / "qwinto" / "en.md"
+    text = templates / "rulebooks" / game / f"{lang}.md"
     include = '{% include "about.md.j2" %}'
-    text.write_text(text.read_text().replace(include, f"{FILLER}\n\n{include}", 1))
+    filler = FILLER[(game, lang)]
+    text.write_text(text.read_text().replace(include, f"{filler}\n\n{include}", 1))
     bundled = assets.Edition.bundled()
     monkeypatch.setattr(assets, "_current", dataclasses.replace(bundled, templates=templates))
+    return game, lang
 
 
 def _pages(book: bytes) -> list[Any]:
@@ -78,29 +89,33 @@ def _text_block(page: Any) -> str:
     return str(page.filter(lambda o: TOP < o.get("top", 0) < BOTTOM).extract_text())
 
 
+@pytest.mark.parametrize("longer", [("spectacle", "es")], indirect=True)
 def test_a_short_last_page_pulled_back_by_a_smaller_back_matter(
-        monkeypatch: pytest.MonkeyPatch, layouts: list[int]) -> None:
-    """The Spanish Kwingto rulebook's last page holds two lines when it is laid out as it
-    comes; its back matter set smaller brings them back, and nothing before it moves."""
-    first, final = _first_and_final(monkeypatch, "kwingto", "es")
+        monkeypatch: pytest.MonkeyPatch, layouts: list[int], longer: tuple[str, str]) -> None:
+    """The longer Spanish Spectacle rulebook's last page holds a line or two when it is laid
+    out as it comes; its back matter set smaller brings them back, and nothing before it
+    moves."""
+    first, final = _first_and_final(monkeypatch, *longer)
     assert text_block_fill(first[-1]) < 0.1
     assert layouts == [len(first), len(first), len(final)]
     assert len(final) == len(first) - 1 and text_block_fill(final[-1]) >= 0.5
     start = _chapter(first, "Sobre esta edición")
     assert [_text_block(p) for p in final[2:start]] == [_text_block(p) for p in first[2:start]]
     page = final[start]
-    heading = min(c["top"] for c in page.filter(lambda o: o.get("size", 0) > 15).chars)
+    heading = min(line["top"] for line in page.extract_text_lines()
+                  if line["text"] == "Sobre esta edición")
     body = {round(c["size"], 1) for c in page.chars if "Serif" in c["fontname"]}
     back = {round(c["size"], 1) for c in page.chars
             if "Serif" in c["fontname"] and heading < c["top"] < BOTTOM}
     assert max(body) == 10.5 and back and max(back) < 10.4, (body, back)
 
 
+@pytest.mark.parametrize("longer", [("qwinto", "en")], indirect=True)
 def test_a_short_last_page_filled_by_a_back_matter_on_a_page_of_its_own(
-        monkeypatch: pytest.MonkeyPatch, layouts: list[int], longer_qwinto: None) -> None:
+        monkeypatch: pytest.MonkeyPatch, layouts: list[int], longer: tuple[str, str]) -> None:
     """With more rules before it, the English Qwinto rulebook's back matter is too short to
     pull the last page's lines back: it starts a page of its own, which it fills."""
-    first, final = _first_and_final(monkeypatch, "qwinto", "en")
+    first, final = _first_and_final(monkeypatch, *longer)
     assert text_block_fill(first[-1]) < 0.15
     assert layouts == [len(first), len(first), len(final)]
     assert len(final) == len(first) and text_block_fill(final[-1]) >= 0.3

@@ -1,8 +1,9 @@
 """Every rulebook and reference card is written for players, in each language's typography.
 
 Read from the composed pages (before layout): no command line anywhere, the edition's own
-rulings in one appendix with one line each, typographic apostrophes and quotation marks,
-French spacing before ; : ! ? and inside « », and French elision before a name.
+rulings explained in a short appendix (marked in the text: test_decisions.py), typographic
+apostrophes and quotation marks, French spacing before ; : ! ? and inside « », and French
+elision before a name.
 """
 
 from __future__ import annotations
@@ -50,19 +51,22 @@ def test_no_command_line_in_a_book_or_card(pages: dict[tuple[str, str, str], str
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-def test_the_edition_s_rulings_are_one_line_each_in_an_appendix(
+def test_the_appendix_explains_the_marks_and_lists_no_ruling(
         pages: dict[tuple[str, str, str], str], game: str, lang: str) -> None:
     page = pages[("rulebook", game, lang)]
     rules = load(game)
     chapters = re.findall(r"<h1[^>]*>(.*?)</h1>", page, re.S)
-    title = translator(lang)("About this edition")
+    _ = translator(lang)
+    title = _("About this edition")
     assert chapters[-2] == html.escape(title, quote=False)
     appendix = page.split(f">{html.escape(title, quote=False)}</h1>", 1)[1].split("<h1", 1)[0]
-    lines = [html.unescape(re.sub(r"<[^>]+>", "", li))
-             for li in re.findall(r"<li>(.*?)</li>", appendix, re.S)]
-    assert lines == [typography(d.decision(lang), lang) for d in rules.decisions]
+    assert "<li>" not in appendix and 'class="ruling"' not in appendix
+    note = html.unescape(re.sub(r"<[^>]+>", "", appendix))
+    for mark in ("this edition's rule", "this edition's reading"):
+        assert f"({_(mark)})" in note, mark
     text = visible(page)
     for d in rules.decisions:
+        assert typography(d.decision(lang), lang) not in text, d.id
         assert typography(d.why(lang), lang) not in text, d.id
 
 

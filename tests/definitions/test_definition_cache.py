@@ -7,6 +7,7 @@ cache folder of its own and, unless it says otherwise, no shipped definitions.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import shutil
@@ -24,7 +25,7 @@ from pydantic import TypeAdapter
 
 import pnp
 import pnp.definitions
-from pnp import registry, version
+from pnp import assets, registry, version
 from pnp.definitions import GAMES, cache, load, load_file, model_of, rules_dir, validation
 from pnp.definitions import _load_cached as in_process
 from pnp.definitions.shipping import compile_bundled
@@ -260,6 +261,27 @@ def test_an_edit_shows_at_once_even_with_the_same_size_and_time(tmp_path: Path) 
     assert pnp.score("qwinto", data, folder).total == 43
     forget()
     assert pnp.score("qwinto", data, folder).total == 43
+
+
+def test_scoring_follows_the_rules_folder_and_its_edits_between_calls(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pnp.score`` keeps where the rules folder is, until ``$PNP_RULES_DIR`` or the current
+    edition is another; an edit in that folder still shows at the next call."""
+    folder = qwinto_rules(tmp_path)
+    path = folder / "qwinto.yaml"
+    data = read_file(ROOT / "examples/qwinto.yaml")
+    monkeypatch.delenv("PNP_RULES_DIR", raising=False)
+    assert pnp.score("qwinto", data).total == 43
+    monkeypatch.setenv("PNP_RULES_DIR", str(folder))
+    assert pnp.score("qwinto", data).total == 43
+    path.write_text(path.read_text().replace("failed_throw_penalty: 5", "failed_throw_penalty: 6"))
+    assert pnp.score("qwinto", data).total == 41  # 43 + 2 × 5 − 2 × 6
+    monkeypatch.delenv("PNP_RULES_DIR")
+    assert pnp.score("qwinto", data).total == 43
+    monkeypatch.setattr(assets, "_current", dataclasses.replace(assets.current(), rules=folder))
+    assert pnp.score("qwinto", data).total == 41
+    monkeypatch.setattr(assets, "_current", None)
+    assert pnp.score("qwinto", data).total == 43
 
 
 @pytest.fixture

@@ -67,6 +67,10 @@ class Board:
                 "failed": self.failed}
 
 
+BOARD_KEYS = frozenset({"rows", "failed"})
+"""What a board in the input format holds."""
+
+
 def parse_board(rules: Definition, data: Any) -> Board:
     """Read a board in the input format and check every placement rule."""
     return _checked(rules, data)[0]
@@ -75,7 +79,7 @@ def parse_board(rules: Definition, data: Any) -> Board:
 def _checked(rules: Definition, data: Any) -> tuple[Board, list[_Row]]:
     """:func:`parse_board`, with each row's facts and readings found on the way."""
     data = mapping(data, "board")
-    only_keys(data, {"rows", "failed"}, "")
+    only_keys(data, BOARD_KEYS, "")
     given = sequence(require(data, "rows", ""), "rows")
     if len(given) != rules.board.rows:
         raise InputError(f"rows: expected {rules.board.rows} rows, got {len(given)}")
@@ -139,8 +143,9 @@ def _read_rows(rules: Definition, given: list[Any]) -> tuple[tuple[tuple[Space, 
             if text is None:
                 cards.append(None)
                 continue
-            card = written.get(text) if isinstance(text, str) else None
-            if card is None:
+            try:
+                card = written[text]  # most cards are written as the deck writes them
+            except (KeyError, TypeError):
                 card = _card(deck, number, space, text)
             cards.append(card)
             placed += 1
@@ -288,7 +293,8 @@ def _items(rules: Definition, rows: list[_Row], failed: int,
         items.append(Item("row", points, {
             "row": row.number, "suit": row.suit, "cards": row.cards, "spaces": spaces,
             "complete": row.complete, "last": row.last,
-            "aces": [{"space": i + 1, "value": counts[i]} for i in row.aces]}))
+            "aces": [{"space": i + 1, "value": counts[i]} for i in row.aces] if row.aces
+            else []}))
         if not row.complete:
             continue
         if row.royal:
@@ -297,11 +303,8 @@ def _items(rules: Definition, rows: list[_Row], failed: int,
         if (not row.royal or scoring.royal_also_straight) and _straight(counts):
             bonuses.append(_bonus("straight_flush", scoring.straight_flush, row.number,
                                   row.suit))
-    for column, numbers in enumerate(zip(*values, strict=True), start=1):
-        if None in numbers:
-            items.append(_column(column, None, None))
-        else:
-            items.append(_column(column, max(numbers), min(numbers)))
+    items += [_column(column, numbers)
+              for column, numbers in enumerate(zip(*values, strict=True), start=1)]
     items += bonuses
     items.append(_failed(failed, scoring.failed_throw_penalty))
     return items
@@ -318,13 +321,15 @@ def _straight(counts: Values) -> bool:
     return True
 
 
-@functools.cache
-def _column(column: int, high: int | None, low: int | None) -> Item:
-    """A column's line (high and low are None while it is incomplete). The lines below
-    depend on a few numbers only: each is made once, not on every board."""
-    if high is None or low is None:
+@functools.lru_cache(maxsize=4096)
+def _column(column: int, numbers: Values) -> Item:
+    """A column's line, from the values its spaces count, top to bottom. It depends on a few
+    numbers only: the lines boards have are made once (the lines below too), not on each."""
+    placed = [number for number in numbers if number is not None]
+    if len(placed) < len(numbers):
         return Item("column", 0, {"column": column, "complete": False, "high": None,
                                   "low": None})
+    high, low = max(placed), min(placed)
     return Item("column", high - low, {"column": column, "complete": True, "high": high,
                                        "low": low})
 
