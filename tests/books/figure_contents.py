@@ -29,7 +29,7 @@ from pdfminer.converter import PDFPageAggregator
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTFigure, LTItem
 from pdfminer.pdfinterp import PDFPageInterpreter
 
-from pnp.preflight.geometry import crosses
+from pnp.preflight.geometry import crosses, segments
 
 MM = 72 / 25.4
 SMALLEST = 5.0
@@ -182,37 +182,7 @@ def _outline(item: LTCurve) -> list[Segment]:
     """A path's outline as straight segments, its curves flattened, closed where it is
     filled (pdfminer's points leave the curves' control points in)."""
     path = item.original_path or [("m", item.pts[0]), *(("l", p) for p in item.pts[1:])]
-    segments: list[Segment] = []
-    start = current = None
-    for command in path:
-        op, points = command[0], [(float(x), float(y)) for x, y in command[1:]]
-        if op == "m":
-            if item.fill and start and current and current != start:
-                segments.append((*current, *start))
-            start = current = points[0]
-        elif current is None:
-            continue
-        elif op == "l":
-            segments.append((*current, *points[0]))
-            current = points[0]
-        elif op in ("c", "v", "y"):
-            controls = (points if op == "c" else [current, *points] if op == "v"
-                        else [points[0], points[1], points[1]])
-            p0 = current
-            for step in range(1, 9):
-                t, u = step / 8, 1 - step / 8
-                point = tuple(u ** 3 * p0[i] + 3 * u * u * t * controls[0][i]
-                              + 3 * u * t * t * controls[1][i] + t ** 3 * controls[2][i]
-                              for i in (0, 1))
-                segments.append((*current, *point))
-                current = (point[0], point[1])
-        elif op == "h" and start and current:
-            if current != start:
-                segments.append((*current, *start))
-            current = start
-    if item.fill and start and current and current != start:
-        segments.append((*current, *start))
-    return segments
+    return segments(path, bool(item.fill))
 
 
 def _colour(value: Any) -> tuple[float, ...] | None:
