@@ -31,9 +31,15 @@ try {
   await page.evaluate(() => window.pnpReady);
   const box = (name) => page.locator(`input[name="${name}"]`);
   await box(plan.watch).waitFor({ state: "attached" });
+  // Each box is typed once the one before it holds its text, as a player looks before moving
+  // on: pdf.js commits a box and runs the sheet's scripts after Tab, and a box filled while
+  // that is under way can lose its text on a busy machine.
   const type = async (name, text) => {
     await box(name).fill(text);
     await box(name).press("Tab");
+    await page.waitForFunction(
+      ([field, want]) => document.querySelector(`input[name="${field}"]`)?.value === want,
+      [name, text], { timeout: 10000 }).catch(() => {});
   };
   // The wait ends as soon as the box shows its value (well under a second when idle); its
   // limit is wide for a machine that is also running a build, and on a wrong value the box
