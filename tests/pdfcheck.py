@@ -156,3 +156,20 @@ def drawn_bounds(page: Any) -> tuple[float, float, float, float]:
         line for line in page.lines if not line.get("dash")]
     return (min(o["x0"] for o in drawn), min(o["top"] for o in drawn),
             max(o["x1"] for o in drawn), max(o["bottom"] for o in drawn))
+
+
+def counted_layouts(monkeypatch: Any) -> list[int]:
+    """How many pages each layout WeasyPrint makes from now on has, in order (``monkeypatch``
+    wraps its ``HTML.render`` for the test)."""
+    import weasyprint
+
+    made: list[int] = []
+    render = weasyprint.HTML.render
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        document = render(self, *args, **kwargs)
+        made.append(len(document.pages))
+        return document
+
+    monkeypatch.setattr(weasyprint.HTML, "render", counted)
+    return made

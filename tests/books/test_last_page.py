@@ -11,8 +11,8 @@ from typing import Any
 
 import pdfplumber
 import pytest
-import weasyprint
 
+from pdfcheck import counted_layouts
 from pnp import assets
 from pnp.books import pdf
 from pnp.books.compose import compose
@@ -36,16 +36,7 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     text places them (no layout sends one further down, :func:`pnp.books.pdf.floats`),
     so that only the last page's refit lays a book out again."""
     monkeypatch.setattr(pdf, "floats", lambda document: [])
-    made: list[int] = []
-    render = weasyprint.HTML.render
-
-    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
-        document = render(self, *args, **kwargs)
-        made.append(len(document.pages))
-        return document
-
-    monkeypatch.setattr(weasyprint.HTML, "render", counted)
-    return made
+    return counted_layouts(monkeypatch)
 
 
 @pytest.fixture

@@ -28,8 +28,8 @@ from typing import Any
 import pdfplumber
 import pikepdf
 import pytest
-import weasyprint
 
+from pdfcheck import counted_layouts
 from pnp.books import pdf
 from pnp.books.compose import compose
 from pnp.draw.paper import SIZES
@@ -205,15 +205,7 @@ def test_a_figure_that_would_leave_a_page_a_third_empty_goes_further_down(
     that page ends more than half empty. The figure goes to the top of the next page
     instead, and the text after it (the chapter's heading stays) fills the page before;
     it costs one more layout."""
-    made: list[int] = []
-    render = weasyprint.HTML.render
-
-    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
-        document = render(self, *args, **kwargs)
-        made.append(len(document.pages))
-        return document
-
-    monkeypatch.setattr(weasyprint.HTML, "render", counted)
+    made = counted_layouts(monkeypatch)
     composed = compose("rulebook", "kwingto", "en")
     with monkeypatch.context() as in_place:
         in_place.setattr(pdf, "floats", lambda document: [])
