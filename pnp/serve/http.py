@@ -150,7 +150,7 @@ class Server(ThreadingHTTPServer):
                 return
         try:
             super().process_request(request, client_address)
-        except BaseException:
+        except Exception:  # no thread started (Ctrl-C may land once it has: not released)
             self.slots.release()
             raise
 

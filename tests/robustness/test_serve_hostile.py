@@ -36,6 +36,9 @@ BIG = 6 * 1024 * 1024
 """Bytes of a file larger than what the system buffers for a connection."""
 IDLE = 100
 """Connections that send nothing, or half a request."""
+STOP_SECONDS = 60
+"""Wall time Ctrl-C may take to stop the server: a few hundredths of a second when idle,
+so only a server that will never stop reaches it, even on a busy machine."""
 
 
 @dataclass
@@ -68,7 +71,8 @@ def serve(tmp_path: Path) -> Iterator[Serve]:
         process = subprocess.Popen(
             [sys.executable, "-m", "pnp", "serve", "--port", "0", "--out", "output"],
             cwd=tmp_path, stdout=subprocess.PIPE, stderr=errors, preexec_fn=_child,
-            env={**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8"})
+            env={**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8",
+                 "PYTHONFAULTHANDLER": "1"})
     try:
         said = b""
         assert process.stdout is not None
@@ -82,7 +86,7 @@ def serve(tmp_path: Path) -> Iterator[Serve]:
     finally:
         process.send_signal(signal.SIGINT)
         try:
-            process.wait(timeout=20)
+            process.wait(timeout=STOP_SECONDS)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
@@ -91,9 +95,16 @@ def serve(tmp_path: Path) -> Iterator[Serve]:
 
 
 def stopped(serve: Serve) -> str:
-    """Stop the server (Ctrl-C); what it wrote on standard error."""
+    """Stop the server (Ctrl-C); what it wrote on standard error. A server that does not
+    stop is aborted, and the failure shows where each of its threads was."""
     serve.process.send_signal(signal.SIGINT)
-    serve.process.wait(timeout=20)
+    try:
+        serve.process.wait(timeout=STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        serve.process.send_signal(signal.SIGABRT)  # PYTHONFAULTHANDLER: every thread's stack
+        serve.process.wait(timeout=30)
+        pytest.fail(f"pnp serve did not stop within {STOP_SECONDS} s of Ctrl-C:\n"
+                    + serve.stderr.read_text(encoding="utf-8", errors="replace")[-6000:])
     return serve.stderr.read_text(encoding="utf-8", errors="replace")
 
 
