@@ -135,6 +135,14 @@ def main() -> None:
     for name, value, judged in rows:
         print(f"{name:<44}{value:>10}  {judged:<10}")
 
+    checked_by_kind: dict[str, list[float]] = defaultdict(list)
+    for outcome in cold.outcomes:
+        if outcome.status == "built" and outcome.target.fmt == "pdf":
+            checked_by_kind[outcome.target.document].append(outcome.checking)
+    print(f"\n{'preflight by kind of file':<34}{'files':>6}{'sum s':>10}{'median s':>10}")
+    for kind, checks in sorted(checked_by_kind.items()):
+        print(f"{kind:<34}{len(checks):>6}{sum(checks):>10.2f}{statistics.median(checks):>10.3f}")
+
     by_material: dict[str, list[Outcome]] = defaultdict(list)
     for outcome in cold.outcomes:
         if outcome.status == "built":

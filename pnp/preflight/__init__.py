@@ -69,7 +69,12 @@ sheet.
 Findings that concern the whole file (structure) have page 0 and no position. Input is
 bounded: at most :data:`MAX_BYTES` bytes and :data:`MAX_PAGES` pages, else the file is
 refused (:class:`PreflightError`), as is a file that is not a readable PDF. Pages are read
-by pdfium (C); a form placed again and again (a deck's back on every card) is measured once.
+by pdfium (C); a form placed again and again (a deck's back on every card) is measured once,
+and so is what pages drawn alike share, in one process (a build's worker): a page's shapes
+are those of the last page whose content (what its strings say left out: only text shows
+it) and resources other than fonts were the same, and a run of text on it has the
+findings the same run had there (:data:`pnp.preflight.read.SHAPES`,
+:data:`pnp.preflight.rules.RUNS`); its glyphs are always read.
 ``tests/preflight/pdfminer_pages.py`` keeps the former pdfminer reader, against which the
 tests and ``bench/preflight.py`` compare this one.
 """

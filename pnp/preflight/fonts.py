@@ -118,7 +118,7 @@ def _shown_fonts(content: Any, resources: Any, seen: dict[tuple[int, int], set[s
     fonts = resources.get("/Font", {}) if resources is not None else {}
     xobjects = resources.get("/XObject", {}) if resources is not None else {}
     result: set[str] = set()
-    current = None
+    unembedded = None
     if instructions is None:
         try:
             instructions = pikepdf.parse_content_stream(content, SHOWING)
@@ -130,6 +130,8 @@ def _shown_fonts(content: Any, resources: Any, seen: dict[tuple[int, int], set[s
         if operator == "Tf" and operands:
             current = fonts.get(str(operands[0])) if isinstance(fonts, pikepdf.Dictionary) \
                 else None
+            unembedded = current if current is not None and not _embedded(current, pikepdf) \
+                else None
         elif operator == "Do" and operands and isinstance(xobjects, pikepdf.Dictionary):
             form = xobjects.get(str(operands[0]))
             if isinstance(form, pikepdf.Stream) and form.get("/Subtype") == "/Form":
@@ -137,9 +139,8 @@ def _shown_fonts(content: Any, resources: Any, seen: dict[tuple[int, int], set[s
                     placed.append((str(operands[0]), form))
                 result |= _shown_fonts(form, form.get("/Resources", resources), seen, pikepdf,
                                        active)
-        elif operator in ("Tj", "TJ", "'", '"') and current is not None \
-                and not _embedded(current, pikepdf):
-            result.add(str(current.get("/BaseFont", "unnamed font")).lstrip("/"))
+        elif operator in ("Tj", "TJ", "'", '"') and unembedded is not None:
+            result.add(str(unembedded.get("/BaseFont", "unnamed font")).lstrip("/"))
     active.discard(key)
     seen[key] = result
     return result

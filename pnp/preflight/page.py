@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pnp.preflight.geometry import EPSILON, Box, Segment, crosses, outline, segments, union
 
@@ -173,6 +174,9 @@ class Page:
     glyphs: list[Glyph]
     shapes: list[Shape]
     bleed: Box | None
+    known: bytes = b""
+    """Where a page drawn alike was read before in this process (its shapes are that
+    page's), the digest of their drawing (:func:`pnp.preflight.read.drawing`); else empty."""
 
     @functools.cached_property
     def runs(self) -> list[Run]:
@@ -217,3 +221,25 @@ def _gap(first: Glyph, then: Glyph) -> tuple[float, float]:
     along = (bx - ax) * ux + (by - ay) * uy
     across = abs((bx - ax) * -uy + (by - ay) * ux)
     return along - (first.advance + then.advance) / 2, across
+
+
+Kept = TypeVar("Kept")
+
+
+class Memo(Generic[Kept]):
+    """What was measured on pages drawn alike, kept in this process (a build's worker
+    checks each deck variant's card faces, byte for byte the same): the last ``size``, by
+    what they were measured from."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[Hashable, Kept] = OrderedDict()
+        """Oldest first (a dict's first key is slow to find once many went before it)."""
+
+    def find(self, key: Hashable) -> Kept | None:
+        return self.kept.get(key)
+
+    def keep(self, key: Hashable, value: Kept) -> None:
+        self.kept[key] = value
+        if len(self.kept) > self.size:
+            self.kept.popitem(last=False)

@@ -15,7 +15,7 @@ from typing import Any
 from pnp.errors import PreflightError
 from pnp.outputs.documents import FIGURE, KEYWORD
 from pnp.preflight.geometry import EPSILON, Box, meets
-from pnp.preflight.page import Glyph, Page, Shape
+from pnp.preflight.page import Glyph, Memo, Page, Shape
 
 Matrix = tuple[float, float, float, float, float, float]
 Point = tuple[float, float]
@@ -101,6 +101,97 @@ def _boxes(page: Any) -> tuple[list[float], Box | None]:
             and box[3] >= height - EPSILON):
         return paper, None
     return paper, box
+
+
+SHAPES: Memo[list[Shape]] = Memo(256)
+"""The shapes of pages already read, by :func:`drawing`."""
+
+
+def drawing(page: Any, paper: Sequence[float]) -> bytes:
+    """A digest of all that draws a page's shapes: its paper, its content and its resources
+    but their fonts (the forms it places with their own, images, graphics states, colour
+    spaces), which draw only text; empty where the page takes its resources from the page
+    tree or nests them deeper than :data:`NESTING`."""
+    import pikepdf
+
+    resources = page.obj.get("/Resources")
+    if resources is None:
+        return b""
+    digest = hashlib.sha256(repr((tuple(paper), page.obj.get("/Rotate"))).encode())
+    numbers: dict[tuple[int, int], int] = {}
+
+    def feed(value: Any, depth: int) -> None:
+        if depth > NESTING:
+            raise RecursionError
+        if isinstance(value, pikepdf.Object) and value.is_indirect:
+            if value.objgen in numbers:
+                digest.update(b"R%d " % numbers[value.objgen])
+                return
+            numbers[value.objgen] = len(numbers)
+        if isinstance(value, (pikepdf.Stream, pikepdf.Dictionary)):
+            digest.update(b"<<")
+            for key in sorted(value.keys()):
+                if key != "/Font":
+                    digest.update(key.encode() + b" ")
+                    feed(value[key], depth + 1)
+            digest.update(b">>")
+            if isinstance(value, pikepdf.Stream):
+                data = value.read_raw_bytes()
+                digest.update(b"stream %d " % len(data) + data)
+        elif isinstance(value, pikepdf.Array):
+            digest.update(b"[")
+            for item in value:
+                feed(item, depth + 1)
+            digest.update(b"]")
+        elif isinstance(value, pikepdf.Object):
+            digest.update(value.unparse() + b" ")
+        else:
+            digest.update(repr(value).encode() + b" ")
+
+    contents = page.obj.get("/Contents")
+    streams = [contents] if isinstance(contents, pikepdf.Stream) else \
+        list(contents) if isinstance(contents, pikepdf.Array) else []
+    for stream in streams:
+        if not isinstance(stream, pikepdf.Stream):
+            return b""
+        drawn = _untexted(stream.read_bytes())
+        if drawn is None:
+            return b""
+        digest.update(b"content %d " % len(drawn) + drawn)
+    try:
+        feed(resources, 0)
+    except RecursionError:
+        return b""
+    return digest.digest()
+
+
+NESTING = 32
+"""How deep a page's resources may nest for its shapes to be known by their digest."""
+
+
+STRING_OR_COMMENT = re.compile(rb"\((?:[^()\\]|\\.)*\)|%[^\r\n]*", re.S)
+INLINE_IMAGE = re.compile(rb"(?:^|\s)BI\s")
+
+
+def _untexted(content: bytes) -> bytes | None:
+    """A page's content without what its strings say (which only text shows: a deck's
+    labels differ by their font subset's codes) and its comments; None where that cannot be
+    told for sure (a string holding parentheses of its own, an inline image's data)."""
+    if b"BI" in content and INLINE_IMAGE.search(content):
+        return None
+    found = 0
+
+    def strip(match: re.Match[bytes]) -> bytes:
+        nonlocal found
+        if match.group().startswith(b"("):
+            found += 1
+            return b"()"
+        return b" "
+
+    drawn = STRING_OR_COMMENT.sub(strip, content)
+    if drawn.count(b"(") != found or drawn.count(b")") != found:
+        return None
+    return drawn
 
 
 Form = tuple[tuple[int, int], Box | None]
@@ -265,6 +356,7 @@ class _Reader:
         self.document = document
         self.number = number
         self.paper, self.bleed = _boxes(page)
+        self.drawn = drawing(page, self.paper)
         self.forms = forms
         self.height = self.paper[3] - self.paper[1]
         self.glyphs: list[Glyph] = []
@@ -279,19 +371,25 @@ class _Reader:
         handle = pdfium.FPDF_LoadPage(self.document, self.number - 1)
         if not handle:
             raise ValueError(f"page {self.number}: pdfium error {pdfium.FPDF_GetLastError()}")
+        shapes = SHAPES.find(self.drawn) if self.drawn else None
+        known = shapes is not None
         try:
             origin = (1.0, 0.0, 0.0, 1.0, -self.paper[0], -self.paper[1])
             count = pdfium.FPDFPage_CountObjects(handle)
-            self.walk([pdfium.FPDFPage_GetObject(handle, i) for i in range(count)], origin)
+            self.walk([pdfium.FPDFPage_GetObject(handle, i) for i in range(count)], origin,
+                      shapes=shapes is None)
             if self.texts:
                 self.measure_text(handle, origin)
         finally:
             pdfium.FPDF_ClosePage(handle)
-        coloured = [s.box for s in self.shapes if s.filled and not s.white]
-        shapes = [s for s in self.shapes
-                  if not s.white or any(meets(s.box, b) for b in coloured)]
+        if shapes is None:
+            coloured = [s.box for s in self.shapes if s.filled and not s.white]
+            shapes = [s for s in self.shapes
+                      if not s.white or any(meets(s.box, b) for b in coloured)]
+            if self.drawn:
+                SHAPES.keep(self.drawn, shapes)
         return Page(self.number, self.paper[2] - self.paper[0], self.height, self.glyphs,
-                    shapes, self.bleed)
+                    list(shapes), self.bleed, self.drawn if known else b"")
 
     def object_matrix(self, handle: Any, outer: Matrix) -> Matrix:
         m = self.matrix

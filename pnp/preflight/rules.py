@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from pnp.preflight.geometry import (
     EPSILON,
@@ -16,7 +17,7 @@ from pnp.preflight.geometry import (
     millimetres,
     union,
 )
-from pnp.preflight.page import Finding, Glyph, Page, Run, Shape
+from pnp.preflight.page import Finding, Glyph, Memo, Page, Run, Shape
 
 SMALLEST = {"sheet": 6.0, "card": 6.0, "deck": 6.0, "rulebook": 8.0}
 """The smallest type, in points, each kind of document may set."""
@@ -51,50 +52,106 @@ COMMANDS = ("build", "card", "deck", "init", "preflight", "rulebook", "score", "
 COMMAND_LINE = re.compile(rf"\bpnp\s+(?:{'|'.join(COMMANDS)})\b|(?<![\w-])--[a-z][a-z0-9-]*")
 
 
+RUNS: Memo[list[Finding]] = Memo(4096)
+"""The findings of runs of text already checked, by their page's drawing and their glyphs
+(a deck variant's faces and backs differ from the last one's by their labels only)."""
+DRAWN: Memo[list[Finding]] = Memo(256)
+"""The findings of pages' shapes already checked, by their drawing."""
+
+
 def page_findings(page: Page, document: str, name: str) -> list[Finding]:
-    found: list[Finding] = []
-    runs = page.runs
+    """The findings on ``page`` of a ``document``: its shapes' and each of its runs of
+    text's, kept where a page was drawn alike before (:attr:`~Page.known`, which tells its
+    paper too) and taken from there for the same shapes and the same run. (A page drawn for
+    the first time, as most are, keeps nothing and builds no key.)"""
+    checking = _Checking(page, document)
+    where = (document, page.known, page.bleed) if page.known else None
+    found = _kept(DRAWN, where, checking.shapes)
+    for run in page.runs:
+        if run.inked:
+            key = (where, tuple((g.text, g.box, g.size, g.along, g.advance, g.font)
+                                for g in run.glyphs)) if where else None
+            found += _kept(RUNS, key, functools.partial(checking.run, run))
+    return [Finding(name, page.number, f.x, f.y, f.rule, f.message) for f in found]
 
-    def finding(box: Box, rule: str, message: str) -> None:
-        found.append(Finding(name, page.number, round(millimetres(box[0]), 1),
-                             round(millimetres(box[1]), 1),
-                             rule, message))
 
-    smallest = SMALLEST[document]
-    for run in runs:
+def _kept(memo: Memo[list[Finding]], key: Hashable | None,
+          measure: Callable[[], list[Finding]]) -> list[Finding]:
+    kept = memo.find(key) if key is not None else None
+    if kept is None:
+        kept = measure()
+        if key is not None:
+            memo.keep(key, kept)
+    return list(kept)
+
+
+def _finding(box: Box, rule: str, message: str) -> Finding:
+    """A finding at ``box``'s top-left corner, on a page and in a file told later."""
+    return Finding("", 0, round(millimetres(box[0]), 1), round(millimetres(box[1]), 1), rule,
+                   message)
+
+
+class _Checking:
+    """The rules on one page of a document: for its shapes, and for a run of its text."""
+
+    def __init__(self, page: Page, document: str) -> None:
+        self.page = page
+        self.document = document
+
+    def shapes(self) -> list[Finding]:
+        page = self.page
+        found = []
+        for shape in page.shapes:
+            if not shape.stroked:
+                continue
+            distance = _edge_distance(shape.inked, page)
+            if distance < MARK_EDGE * MM - EPSILON:
+                found.append(_finding(shape.inked, "mark-edge", f"{with_article(shape.what)} "
+                                      f"{_from_edge(distance)} (at least {MARK_EDGE:g} mm)"))
+        if page.bleed:
+            found += _bleed_shapes(page.shapes, page.bleed)
+        if self.cuts:
+            found += _from_cuts([(with_article(s.what), s.inked) for s in page.shapes
+                                 if s not in self.cuts], self.cuts)
+        return found
+
+    def run(self, run: Run) -> list[Finding]:
+        page, document = self.page, self.document
+        found = []
         inked = run.inked
-        if not inked:
-            continue
+        smallest = SMALLEST[document]
         small = [g for g in inked if g.size < smallest - 0.005]
         if small and document != "rulebook":
             least = min(small, key=lambda g: g.size)
-            finding(small[0].box, "type",
-                    f"'{run.text}' is set in {type_size(least.size, smallest)} (at least "
-                    f"{smallest:g} pt on a {document})")
+            found.append(_finding(small[0].box, "type",
+                                  f"'{run.text}' is set in {type_size(least.size, smallest)} "
+                                  f"(at least {smallest:g} pt on a {document})"))
         near = [(g, _edge_distance(g.box, page)) for g in inked]
         close = [(g, d) for g, d in near if d < TEXT_EDGE * MM - EPSILON]
         if close:
             glyph, distance = min(close, key=lambda pair: pair[1])
-            finding(glyph.box, "text-edge",
-                    f"'{run.text}' {_from_edge(distance)} (at least {TEXT_EDGE:g} mm)")
+            found.append(_finding(glyph.box, "text-edge", f"'{run.text}' "
+                                  f"{_from_edge(distance)} (at least {TEXT_EDGE:g} mm)"))
         text, owners = run.reading
         for command in COMMAND_LINE.finditer(text):
-            finding(run.glyphs[owners[command.start()]].box, "command-line",
-                    f"command-line text '{command.group()}' on a page for players (say it "
-                    f"in words)")
-    for shape in page.shapes:
-        if not shape.stroked:
-            continue
-        distance = _edge_distance(shape.inked, page)
-        if distance < MARK_EDGE * MM - EPSILON:
-            finding(shape.inked, "mark-edge", f"{with_article(shape.what)} "
-                    f"{_from_edge(distance)} (at least {MARK_EDGE:g} mm)")
-    if page.bleed:
-        found += _bleed(page, runs, name)
-    found += _overlaps(page, runs, name)
-    if document == "sheet":
-        found += _cut_lines(page, name)
-    return found
+            found.append(_finding(run.glyphs[owners[command.start()]].box, "command-line",
+                                  f"command-line text '{command.group()}' on a page for "
+                                  f"players (say it in words)"))
+        if page.bleed:
+            found += _bleed_run(run, page.bleed)
+        found += _overlaps(run, page, self.buckets)
+        if self.cuts:
+            found += _from_cuts([(f"'{run.text}'", run.box)], self.cuts)
+        return found
+
+    @functools.cached_property
+    def cuts(self) -> list[Shape]:
+        """The page's cut lines, on a sheet (none on other documents)."""
+        return cut_lines(self.page) if self.document == "sheet" else []
+
+    @functools.cached_property
+    def buckets(self) -> Buckets:
+        return _bucketed(self.page)
 
 
 def _from_edge(distance: float) -> str:
@@ -108,31 +165,27 @@ def _edge_distance(box: Box, page: Page) -> float:
     return min(box[0], box[1], page.width - box[2], page.height - box[3])
 
 
-def _bleed(page: Page, runs: Sequence[Run], name: str) -> list[Finding]:
-    """Art inside the BleedBox, marks and labels outside it, nothing across its edge."""
-    assert page.bleed is not None
-    bleed = page.bleed
+def _bleed_run(run: Run, bleed: Box) -> list[Finding]:
+    """A label across the edge of the BleedBox."""
+    box = union(g.box for g in run.inked)
+    if meets(box, bleed) and not lies_inside(box, bleed):
+        return [_finding(box, "bleed", f"'{run.text}' runs across the edge of the bleed "
+                                       f"({_depth(box, bleed):.1f} mm in)")]
+    return []
+
+
+def _bleed_shapes(shapes: Sequence[Shape], bleed: Box) -> list[Finding]:
+    """Art inside the BleedBox, marks outside it, nothing across its edge."""
     found = []
-    for run in runs:
-        inked = run.inked
-        if not inked:
-            continue
-        box = union(g.box for g in inked)
-        if meets(box, bleed) and not lies_inside(box, bleed):
-            found.append(Finding(name, page.number, round(millimetres(box[0]), 1),
-                                 round(millimetres(box[1]), 1), "bleed",
-                                 f"'{run.text}' runs across the edge of the bleed "
-                                 f"({_depth(box, bleed):.1f} mm in)"))
-    for shape in page.shapes:
+    for shape in shapes:
         box = shape.inked
         if meets(box, bleed) and not lies_inside(box, bleed):
             inside = lies_inside(_centre(box), bleed)
             where = ("card art runs beyond the bleed" if inside
                      else "a mark runs into the bleed")
             depth = _beyond(box, bleed) if inside else _depth(box, bleed)
-            found.append(Finding(name, page.number, round(millimetres(box[0]), 1),
-                                 round(millimetres(box[1]), 1), "bleed",
-                                 f"{where}: {with_article(shape.what)} by {depth:.1f} mm"))
+            found.append(_finding(box, "bleed",
+                                  f"{where}: {with_article(shape.what)} by {depth:.1f} mm"))
     return found
 
 
@@ -198,53 +251,58 @@ def _cell(value: float, last: int) -> int:
     return int(min(max(value // GRID, 0.0), last)) if value == value else 0
 
 
-def _buckets(box: Box, page: Page) -> Iterator[tuple[int, int]]:
+def _buckets(box: Box, across: int, down: int) -> list[tuple[int, int]]:
+    """The buckets ``box`` is in, on a page ``across`` × ``down`` buckets (the last ones)."""
+    columns = range(_cell(box[0], across), _cell(box[2], across) + 1)
+    rows = range(_cell(box[1], down), _cell(box[3], down) + 1)
+    return [(i, j) for i in columns for j in rows]
+
+
+Buckets = tuple[dict[tuple[int, int], list[int]], int, int]
+"""The page's shapes by the buckets they are in, and the page's last buckets."""
+
+
+def _bucketed(page: Page) -> Buckets:
     across, down = _cell(page.width, CELLS), _cell(page.height, CELLS)
-    for i in range(_cell(box[0], across), _cell(box[2], across) + 1):
-        for j in range(_cell(box[1], down), _cell(box[3], down) + 1):
-            yield i, j
-
-
-def _overlaps(page: Page, runs: Sequence[Run], name: str) -> list[Finding]:
-    """Glyphs across the outline of a shape: one finding per run of text and shape."""
     index: dict[tuple[int, int], list[int]] = defaultdict(list)
     for number, shape in enumerate(page.shapes):
-        for bucket in _buckets(shape.inked, page):
+        for bucket in _buckets(shape.inked, across, down):
             index[bucket].append(number)
-    found = []
-    for run in runs:
-        if not run.inked:
+    return index, across, down
+
+
+def _overlaps(run: Run, page: Page, buckets: Buckets) -> list[Finding]:
+    """Glyphs of ``run`` across the outline of a shape: one finding per shape."""
+    index, across, down = buckets
+    nearby = sorted({n for bucket in _buckets(run.box, across, down)
+                     for n in index.get(bucket, ())})
+    hits: dict[int, list[Glyph]] = {}
+    for number in nearby:
+        shape = page.shapes[number]
+        if not meets(run.box, shape.inked):
             continue
-        nearby = sorted({n for bucket in _buckets(run.box, page)
-                         for n in index.get(bucket, ())})
-        hits: dict[int, list[Glyph]] = {}
-        for number in nearby:
-            shape = page.shapes[number]
-            if not meets(run.box, shape.inked):
+        inner = inner_box(shape)
+        for glyph in run.inked:
+            if not meets(glyph.box, shape.inked) or (inner and lies_inside(glyph.box, inner)):
                 continue
-            inner = inner_box(shape)
-            for glyph in run.inked:
-                if not meets(glyph.box, shape.inked) or (inner and lies_inside(glyph.box, inner)):
-                    continue
-                if shape.enters(glyph.box):
-                    hits.setdefault(number, []).append(glyph)
-        for number, glyphs in hits.items():
-            shape = page.shapes[number]
-            box = union(g.box for g in glyphs)
-            text = run.text
-            if _underlines(shape, glyphs):
-                words = "".join(g.text for g in run.glyphs
-                                if shape.box[0] <= (g.box[0] + g.box[2]) / 2 <= shape.box[2])
-                message = (f"'{words.strip()}' is underlined: a line runs through its glyphs "
-                           f"(on paper a link is not underlined)")
-            else:
-                depth = _across(box, shape)
-                amount = ("" if shape.what in ("line", "cut line") or not depth
-                          else f" by {depth:.1f} mm" if depth >= 0.05
-                          else " by less than 0.1 mm")
-                message = f"'{text}' runs across the edge of {with_article(shape.what)}{amount}"
-            found.append(Finding(name, page.number, round(millimetres(glyphs[0].box[0]), 1),
-                                 round(millimetres(glyphs[0].box[1]), 1), "overlap", message))
+            if shape.enters(glyph.box):
+                hits.setdefault(number, []).append(glyph)
+    found = []
+    for number, glyphs in hits.items():
+        shape = page.shapes[number]
+        box = union(g.box for g in glyphs)
+        if _underlines(shape, glyphs):
+            words = "".join(g.text for g in run.glyphs
+                            if shape.box[0] <= (g.box[0] + g.box[2]) / 2 <= shape.box[2])
+            message = (f"'{words.strip()}' is underlined: a line runs through its glyphs "
+                       f"(on paper a link is not underlined)")
+        else:
+            depth = _across(box, shape)
+            amount = ("" if shape.what in ("line", "cut line") or not depth
+                      else f" by {depth:.1f} mm" if depth >= 0.05
+                      else " by less than 0.1 mm")
+            message = f"'{run.text}' runs across the edge of {with_article(shape.what)}{amount}"
+        found.append(_finding(glyphs[0].box, "overlap", message))
     return found
 
 
@@ -266,23 +324,17 @@ def cut_lines(page: Page) -> list[Shape]:
     return found
 
 
-def _cut_lines(page: Page, name: str) -> list[Finding]:
-    """Nothing within :data:`CUT_CLEARANCE` of a cut line between copies."""
-    cuts = cut_lines(page)
-    if not cuts:
-        return []
-    things: list[tuple[str, Box]] = [
-        (f"'{run.text}'", run.box) for run in page.runs if run.inked]
-    things += [(with_article(s.what), s.inked) for s in page.shapes if s not in cuts]
+def _from_cuts(things: Sequence[tuple[str, Box]], cuts: Sequence[Shape]) -> list[Finding]:
+    """Nothing within :data:`CUT_CLEARANCE` of a cut line between copies: of ``things``,
+    each a label and its box."""
     found = []
     for label, box in things:
         distances = [distance for cut in cuts
                      if (distance := _from_cut(box, cut)) is not None]
         if distances and min(distances) < CUT_CLEARANCE * MM - EPSILON:
-            found.append(Finding(name, page.number, round(millimetres(box[0]), 1),
-                                 round(millimetres(box[1]), 1), "cut-line",
-                                 f"{label} is {millimetres(min(distances)):.1f} mm from a cut line "
-                                 f"(at least {CUT_CLEARANCE:g} mm)"))
+            found.append(_finding(box, "cut-line", f"{label} is "
+                                  f"{millimetres(min(distances)):.1f} mm from a cut line "
+                                  f"(at least {CUT_CLEARANCE:g} mm)"))
     return found
 
 

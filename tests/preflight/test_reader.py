@@ -1,7 +1,8 @@
 """The preflight's reader (pdfium) measures built files as its former one (pdfminer) did.
 
 ``preflight.pdfminer_pages`` keeps the former reader as the reference: over one file of
-each kind, both give the same findings and the same pages within 0.01 pt.
+each kind, both give the same findings and the same pages within 0.01 pt. A page drawn
+like one read before (a deck variant's card faces) is measured as if read alone.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from pnp.outputs.documents import FIGURE
 from pnp.preflight import check_bytes
 from pnp.preflight.fonts import shown
 from pnp.preflight.page import Page
-from pnp.preflight.read import read_pages
+from pnp.preflight.read import SHAPES, drawing, read_pages
+from pnp.preflight.rules import DRAWN, RUNS
 
 MADE = {
     "sheet": ["sheet", "qwinto", "--per-page", "2"],
@@ -90,3 +92,75 @@ def test_a_faulty_file_has_the_findings_pdfminer_gave() -> None:
                                        "cut-line", "mark-edge", "font"}
     assert found == findings(data, "file.pdf")
     compared(data)
+
+
+def forget() -> None:
+    """Empty what this process keeps of the pages it measured."""
+    for memo in (SHAPES, DRAWN, RUNS):
+        memo.kept.clear()
+
+
+def test_a_deck_variant_is_measured_as_when_read_alone(tmp_path: Path) -> None:
+    variants = []
+    for offset in ("1,0", "0,-1"):
+        out = tmp_path / f"deck-{offset}.pdf"
+        result = CliRunner().invoke(main, ["deck", "xactika", "--size", "mini", "--offset",
+                                           offset, "--lang", "es", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        variants.append(out.read_bytes())
+    first, second = variants
+    forget()
+    alone = measured(second), check_bytes(second, "file.pdf")
+    forget()
+    check_bytes(first, "file.pdf")
+    again = measured(second)
+    known = [page.number for page in again if page.known]
+    assert [page.number for page in alone[0] if page.known] != known
+    assert known and len(known) < len(again)  # the faces, not the moved backs
+    assert ([dataclasses.replace(page, known=b"") for page in again],
+            check_bytes(second, "file.pdf")) == (
+        [dataclasses.replace(page, known=b"") for page in alone[0]], alone[1])
+    compared(second)
+
+
+def drawn(data: bytes) -> bytes:
+    """The digest of what draws the shapes of the first page of ``data``."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        return drawing(page, [float(v) for v in page.mediabox])
+
+
+def labelled(label: str, line: float = 0.5, width: float = 80) -> bytes:
+    """A page with a box (drawn by a form it places) and ``label`` set from inside it (the
+    longer, across its edge)."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    canvas.beginForm("box")
+    canvas.setLineWidth(line)
+    canvas.rect(100, 690, width, 30, stroke=1, fill=0)
+    canvas.endForm()
+    canvas.doForm("box")
+    canvas.setFont("Helvetica", 12)
+    canvas.drawString(110, 700, label)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_pages_drawn_alike_are_known_by_their_shapes_and_checked_by_their_glyphs() -> None:
+    forget()
+    inside, across = labelled("Qwinto"), labelled("Qwinto Kwingto")
+    thicker, wider = labelled("Qwinto", line=3), labelled("Qwinto Kwingto", width=100)
+    digests = [drawn(data) for data in (inside, across, thicker, wider)]
+    assert digests[0] == digests[1] and len(set(digests)) == 3
+    for _ in range(2):  # the second time, its runs' findings are kept
+        assert not any(f.rule == "overlap" for f in check_bytes(inside, "file.pdf"))
+    assert measured(across)[0].known == digests[1]
+    found = check_bytes(across, "file.pdf")
+    # Helvetica's widths put the 'g' at 176.68-183.36 pt, across the box's right edge at
+    # 180 (its ink 179.75-180.25): 183.36 - 180.25 = 3.11 pt beyond it, 1.1 mm
+    assert [f.message for f in found if f.rule == "overlap"] == [
+        "'Qwinto Kwingto' runs across the edge of a box by 1.1 mm"]
+    compared(across)
+    assert not any(f.rule == "overlap" for f in check_bytes(wider, "file.pdf"))
+    forget()
+    assert check_bytes(across, "file.pdf") == found
