@@ -2,11 +2,13 @@
 
 :func:`render_pdf` lays the page out with the bundled fonts (:func:`font_faces`, copied into a
 folder of their own that goes with the layout), through a fetcher that reads only the
-edition's templates and pnp's fonts: anything else stops the build. A book whose first
-layout leaves a page a third empty before a figure is laid out once more with the figure
-further down, the text after it filling the page (:func:`floats`), and kept if it is fuller.
-A last page left nearly empty is laid out once more, with the back matter set smaller or
-starting a page, as the layout before tells (:func:`refit`).
+edition's templates and pnp's fonts: anything else stops the build. Each layout costs as
+much as the rest of the book's making, so a book is laid out once when its text places its
+figures where they fit, as the bundled texts do. Where a first layout leaves a page a third
+empty before a figure, and what follows the figure could fill it, the book is laid out once
+more with the figure further down (:func:`floats`), kept if it is fuller. A last page left
+nearly empty is laid out once more, with the back matter set smaller or starting a page, as
+the layout before tells (:func:`refit`).
 
 A rulebook is laid out once, on an A4 page whose text block also fits a US Letter page;
 :func:`fit_paper` gives the Letter edition by recentring the page boxes. Both editions have
@@ -117,27 +119,30 @@ def floats(document: Any) -> list[tuple[int, int]]:
 
     A figure stays in its chapter (it never passes an ``h1``) and in order with the other
     figures, and what goes before it never ends with a heading or an introduction, which
-    would then be parted from what they introduce.
+    would then be parted from what they introduce. A figure stays where it is when what may
+    go before it would still leave the page more than :data:`MOST_EMPTY` empty: the layout
+    that moved it would not be worth its cost.
     """
     moves = []
     for before, page in zip(document.pages, document.pages[1:], strict=False):
-        if 1 - page_fill(before) <= MOST_EMPTY:
+        empty = 1 - page_fill(before)
+        if empty <= MOST_EMPTY:
             continue
         main = next((box for box in page._page_box.descendants() if box.element_tag == "main"),
                     None)  # WeasyPrint's layout tree
         if main is None or not main.children or not _figure(main.children[0].element):
             continue
-        room = (1 - page_fill(before) - SAFETY) * float(before._page_box.height)
-        taken, count = 0.0, 0
+        height = float(before._page_box.height)
+        taken: list[float] = []
         for box in main.children[1:]:
-            taken += float(box.margin_height())
-            if box.element_tag == "h1" or _figure(box.element) or taken > room:
+            if (box.element_tag == "h1" or _figure(box.element)
+                    or sum(taken) + float(box.margin_height()) > (empty - SAFETY) * height):
                 break
-            count += 1
-        while count and _introduces(main.children[count].element):
-            count -= 1
-        if count:
-            moves.append((list(main.element).index(main.children[0].element), count))
+            taken.append(float(box.margin_height()))
+        while taken and _introduces(main.children[len(taken)].element):
+            taken.pop()
+        if taken and empty - sum(taken) / height <= MOST_EMPTY:
+            moves.append((list(main.element).index(main.children[0].element), len(taken)))
     return moves
 
 

@@ -217,10 +217,11 @@ class Decision(Model):
     id: Str
     decision: Text | Str
     why: Text | Str
-    applies: Literal["play", "calculator", "wording"] = "play"
+    applies: Literal["play", "calculator", "wording", "credits"] = "play"
     """Whom it concerns: the players (each rulebook marks it where it applies), only the
-    calculator (``pnp score``; listed in ``docs/input-formats.md``), or only the words of one
-    language's texts (recorded here for the translators)."""
+    calculator (``pnp score``; listed in ``docs/input-formats.md``), only the words of one
+    language's texts (recorded here for the translators), or the credits (the licence a
+    silent source leaves this edition to state: see :attr:`Credits.licence`)."""
 
 
 class Completion(Model):
@@ -236,13 +237,39 @@ def in_language(text: Text | str, lang: str) -> str:
     return text(lang) if isinstance(text, Text) else text
 
 
+LICENCE = "licence"
+"""The id of the decision that states the licence where the source states none."""
+
+
 class Credits(Model):
     designers: tuple[Str, ...]
     traditional: Bool = False
     """A folk game: no known designer."""
     source: Str
     source_language: Str = "es"
+    licence: Text | Str | None = ""
+    """The licence the source states, as the credits print it; ``null`` where the source
+    states none: the game's decision ``licence`` (``applies: credits``) then says what this
+    edition takes, and the credits print that instead. Left out (as in a definition written
+    before pnp knew of licences), the credits state none."""
     notes: Str | None = None
+
+
+def _licence_stated_once(decisions: tuple[Decision, ...],
+                         earlier: Mapping[str, Any]) -> tuple[Decision, ...]:
+    credits = earlier.get("credits")
+    if credits is None:  # reported at credits already
+        return decisions
+    given = [d for d in decisions if d.id == LICENCE]
+    if credits.licence is None and not given:
+        raise ValueError(f"credits.licence is null, so a decision '{LICENCE}' (applies: "
+                         "credits) must say what this edition takes where the source is silent")
+    if credits.licence and given:
+        raise ValueError(f"decision '{LICENCE}' repeats the credits.licence the source states")
+    if any(d.applies == "credits" and d.id != LICENCE for d in decisions) \
+            or any(d.applies != "credits" for d in given):
+        raise ValueError(f"only the decision '{LICENCE}' applies to the credits, and it does")
+    return decisions
 
 
 class GameInfo(Model):
@@ -253,6 +280,10 @@ class GameInfo(Model):
     a ``GameInfo`` and read only what it declares; a game's own modules take its subclass.
     """
 
+    __pydantic_config__: ClassVar[dict[str, Any]] = {**Model.__pydantic_config__,
+                                                     "validate_default": True}
+    """A definition without ``decisions:`` is checked too (see :attr:`Credits.licence`)."""
+
     game: Str
     name: Text
     credits: Credits
@@ -260,7 +291,14 @@ class GameInfo(Model):
     minutes: Positive | None = None
     minutes_estimated: Bool = False
     """The playing time is this edition's estimate: the source gives none."""
-    decisions: Annotated[tuple[Decision, ...], unique("id")] = ()
+    decisions: Annotated[tuple[Decision, ...], unique("id"), Check(_licence_stated_once)] = ()
+
+    def licence(self, lang: str) -> str:
+        """The credits' licence line in ``lang``: the source's, or this edition's decision
+        where the source states none."""
+        if self.credits.licence is not None:
+            return in_language(self.credits.licence, lang)
+        return next(in_language(d.decision, lang) for d in self.decisions if d.id == LICENCE)
 
     if TYPE_CHECKING:
         @property

@@ -8,6 +8,7 @@ import io
 import itertools
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -15,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
 from pnp.draw.colours import hex_rgb
-from pnp.i18n.catalogues import Translate
+from pnp.i18n.catalogues import Translate, typography
 from pnp.outputs.documents import keyword
 
 LINE = 0.3
@@ -23,11 +24,19 @@ HEAVY = 0.6
 
 
 class PnpCanvas(Canvas):
-    """A reportlab canvas whose strings fall back, character by character, on the symbols face.
+    """A reportlab canvas whose strings are set in its language's typography and fall back,
+    character by character, on the symbols face.
 
     Every sheet, card and deck page is drawn on one, so a ■ or a ♥ in any label prints in
-    DejaVu while the words around it print in Lato (see :func:`pnp.draw.fonts.runs`).
+    DejaVu while the words around it print in Lato (see :func:`pnp.draw.fonts.runs`), and a
+    French colon drawn from a definition's text, or from a line that reportlab's
+    ``simpleSplit`` rejoined with plain spaces, keeps its narrow no-break space
+    (:func:`pnp.i18n.catalogues.typography`, which changes nothing it has already set).
     """
+
+    def __init__(self, file: io.BytesIO, *, lang: str, **options: Any) -> None:
+        super().__init__(file, lang=lang, **options)
+        self.lang = lang
 
     def _font(self) -> tuple[str, float]:
         # reportlab keeps the current font in these attributes, and has no public accessor.
@@ -36,13 +45,13 @@ class PnpCanvas(Canvas):
     def stringWidth(self, text: str, fontName: str | None = None,
                     fontSize: float | None = None) -> float:
         font, size = self._font()
-        return fonts.width(text, fontName or font, fontSize or size)
+        return fonts.width(typography(text, self.lang), fontName or font, fontSize or size)
 
     def drawString(self, x: float, y: float, text: str,
                    *args: object, **kwargs: object) -> None:
         font, size = self._font()
         current = font
-        pieces = fonts.runs(text, font)
+        pieces = fonts.runs(typography(text, self.lang), font)
         for index, (face, run) in enumerate(pieces):
             if face != current:
                 self.setFont(face, size)
@@ -78,10 +87,8 @@ def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, sub
     """
     rl_config.useA85 = 0
     fonts.register()
-    # types-reportlab types initialFontName as a float; reportlab wants a font's name.
     canvas = PnpCanvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1,
-                    initialFontName=fonts.SANS,  # type: ignore[arg-type]
-                    lang=lang, pageCompression=1)
+                       initialFontName=fonts.SANS, lang=lang, pageCompression=1)
     canvas.setTitle(title)
     canvas.setAuthor("pnp")
     canvas.setCreator("pnp")

@@ -208,10 +208,8 @@ class SvgCanvas(PnpCanvas):
         fonts.register()
         rl_config.useA85 = 0
         self._buffer = io.BytesIO()
-        # types-reportlab types initialFontName as a float; reportlab wants a font's name.
         super().__init__(self._buffer, pagesize=(mm, mm), invariant=1,
-                         initialFontName=fonts.SANS,  # type: ignore[arg-type]
-                         lang=lang, pageCompression=1)
+                         initialFontName=fonts.SANS, lang=lang, pageCompression=1)
         self.setTitle(title)
         self.setAuthor("pnp")
         self.setCreator("pnp")

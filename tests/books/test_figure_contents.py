@@ -22,6 +22,7 @@ from pnp.draw.geometry import Box
 from pnp.draw.svg import SvgCanvas
 from pnp.i18n.catalogues import LANGUAGES
 from tests.books.figure_contents import Fault, Figure, faults, read
+from tests.sheets.test_typography import unspaced
 
 if TYPE_CHECKING:
     from conftest import Books
@@ -52,6 +53,14 @@ def test_every_book_places_figures_with_words_and_shapes_to_measure(
 def test_no_word_in_a_figure_prints_below_5_pt(bookshelf: Books, game: str, lang: str,
                                                paper: str) -> None:
     assert _faults(bookshelf, (game, lang, paper), "small") == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_french_figures_keep_a_narrow_space_at_each_mark(bookshelf: Books, game: str) -> None:
+    """Text a figure wraps to its width (once rejoined with plain spaces) or takes from the
+    definition keeps the narrow no-break space before ; : ! ? » and after «."""
+    figures = _read(bookshelf, game, "fr", "a4")
+    assert [line for f in figures for line in unspaced([g.text for g in f.glyphs])] == []
 
 
 @pytest.mark.parametrize(("game", "lang", "paper"), BOOKS)

@@ -18,48 +18,48 @@ from refusal import assert_refused, pnp
 
 CASES = [
     # colours and greys: every colour is a colour, every grey within 0..1
-    ("qwinto", 'orange: "#F39A1E"', 'orange: "#GGGGGG"', 47, "print.colours.orange"),
-    ("qwinto", "greys: {orange: 0.62", "greys: {orange: 1.5", 48, "print.greys.orange"),
-    ("qwinto", "greys: {orange: 0.62", "greys: {orange: .nan", 48, ""),
-    ("ronda", 'ink: {colour: "#7B2D26"', 'ink: {colour: "#7B2D2G"', 85, "print.ink.colour"),
+    ("qwinto", 'orange: "#F39A1E"', 'orange: "#GGGGGG"', 48, "print.colours.orange"),
+    ("qwinto", "greys: {orange: 0.62", "greys: {orange: 1.5", 49, "print.greys.orange"),
+    ("qwinto", "greys: {orange: 0.62", "greys: {orange: .nan", 49, ""),
+    ("ronda", 'ink: {colour: "#7B2D26"', 'ink: {colour: "#7B2D2G"', 86, "print.ink.colour"),
     # players: min within max, max within what the sheets hold
-    ("qwinto", "players: {min: 2, max: 6}", "players: {min: 6, max: 2}", 10, "players"),
-    ("kwingto", "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000}", 12,
+    ("qwinto", "players: {min: 2, max: 6}", "players: {min: 6, max: 2}", 11, "players"),
+    ("kwingto", "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000}", 13,
      "players.max"),
-    ("xactika", "players: {min: 2, max: 8}", "players: {min: 2, max: 9}", 10, "players.max"),
+    ("xactika", "players: {min: 2, max: 8}", "players: {min: 2, max: 9}", 11, "players.max"),
     # a deck to print and shuffle: 9 counts of 4 shapes would be 6,561 cards
-    ("xactika", "counts: [1, 2, 3]  ", "counts: [1, 2, 3, 4, 5, 6, 7, 8, 9]  ", 12,
+    ("xactika", "counts: [1, 2, 3]  ", "counts: [1, 2, 3, 4, 5, 6, 7, 8, 9]  ", 13,
      "deck: 6561 cards: more than 256"),
     # empty names, marks and texts
     ("qwinto", "name: {es: Qwinto,", 'name: {es: "",', 4, "name.es"),
-    ("qwinto", 'marks: {orange: "●"', 'marks: {orange: ""', 49, "print.marks.orange"),
-    ("qwinto", "en: The third die is orange, like the row it feeds.", 'en: "  "', 65,
-     "decisions[0].decision.en"),
+    ("qwinto", 'marks: {orange: "●"', 'marks: {orange: ""', 50, "print.marks.orange"),
+    ("qwinto", "en: The third die is orange, like the row it feeds.", 'en: "  "', 76,
+     "decisions[1].decision.en"),
     # duplicate ids
-    ("qwinto", "  - id: every-column", "  - id: die-colour", 61, "decisions"),
-    ("spectacle", "  - id: setup-market", "  - id: setup-deck", 127, "completion"),
-    ("kwingto", "    - {id: wins, example: 3}", "    - {id: games, example: 3}", 89,
+    ("qwinto", "  - id: every-column", "  - id: die-colour", 62, "decisions"),
+    ("spectacle", "  - id: setup-market", "  - id: setup-deck", 128, "completion"),
+    ("kwingto", "    - {id: wins, example: 3}", "    - {id: games, example: 3}", 90,
      "coto.formats"),
     # numbers bounded by the box they are printed in, counts by what is drawn
-    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1000", 55,
+    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1000", 56,
      "scoring.failed_throw_penalty"),
-    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1" + "0" * 40, 55, ""),
-    ("qwinto", "columns: 12", "columns: 1000", 25, "sheet.columns"),
-    ("qwinto", "failed_throw_boxes: 4", "failed_throw_boxes: 1000", 37,
+    ("qwinto", "failed_throw_penalty: 5", "failed_throw_penalty: 1" + "0" * 40, 56, ""),
+    ("qwinto", "columns: 12", "columns: 1000", 26, "sheet.columns"),
+    ("qwinto", "failed_throw_boxes: 4", "failed_throw_boxes: 1000", 38,
      "sheet.failed_throw_boxes"),
-    ("ronda", "target: 41", "target: 0", 59, "target"),
-    ("ronda", "target: 41", "target: 1000000000", 59, "target"),
-    ("kwingto", "spaces: 5 ", "spaces: 1000 ", 68, "board.spaces"),
+    ("ronda", "target: 41", "target: 0", 60, "target"),
+    ("ronda", "target: 41", "target: 1000000000", 60, "target"),
+    ("kwingto", "spaces: 5 ", "spaces: 1000 ", 69, "board.spaces"),
     # type-correct and bounded, but the renderers could not draw it as promised
-    ("qwinto", "columns: 12", "columns: 30", 25, "sheet.columns"),
-    ("qwinto", "columns: 12", "columns: 11", 27, "sheet.rows"),
-    ("qwinto", "failed_throw_boxes: 4", "failed_throw_boxes: 9", 37,
+    ("qwinto", "columns: 12", "columns: 30", 26, "sheet.columns"),
+    ("qwinto", "columns: 12", "columns: 11", 28, "sheet.rows"),
+    ("qwinto", "failed_throw_boxes: 4", "failed_throw_boxes: 9", 38,
      "sheet.failed_throw_boxes"),
-    ("kwingto", "failed_throws: 4 ", "failed_throws: 6 ", 81, "end.failed_throws"),
-    ("kwingto", "{id: games, example: 5}", "{id: games, example: 40}", 89, "coto.formats"),
-    ("xactika", "hands: 8", "hands: 30", 76, "end.hands"),
-    ("spectacle", "points: 5 ", "points: 200 ", 89, "end.points"),
-    ("spectacle", "reserved: 3 ", "reserved: 9 ", 74, "limits.reserved"),
+    ("kwingto", "failed_throws: 4 ", "failed_throws: 6 ", 82, "end.failed_throws"),
+    ("kwingto", "{id: games, example: 5}", "{id: games, example: 40}", 90, "coto.formats"),
+    ("xactika", "hands: 8", "hands: 30", 77, "end.hands"),
+    ("spectacle", "points: 5 ", "points: 200 ", 90, "end.points"),
+    ("spectacle", "reserved: 3 ", "reserved: 9 ", 75, "limits.reserved"),
 ]
 
 
@@ -83,12 +83,12 @@ def test_validate_refuses(tmp_path: Path, game: str, old: str, new: str, line: i
 
 
 SHEETS = [
-    ("qwinto", "sheet", "columns: 12", "columns: 30", 25, "sheet.columns"),
-    ("qwinto", "sheet", "failed_throw_boxes: 4", "failed_throw_boxes: 9", 37,
+    ("qwinto", "sheet", "columns: 12", "columns: 30", 26, "sheet.columns"),
+    ("qwinto", "sheet", "failed_throw_boxes: 4", "failed_throw_boxes: 9", 38,
      "sheet.failed_throw_boxes"),
-    ("xactika", "pad", "players: {min: 2, max: 8}", "players: {min: 2, max: 9}", 10,
+    ("xactika", "pad", "players: {min: 2, max: 8}", "players: {min: 2, max: 9}", 11,
      "players.max"),
-    ("kwingto", "coto", "{id: games, example: 5}", "{id: games, example: 40}", 89,
+    ("kwingto", "coto", "{id: games, example: 5}", "{id: games, example: 40}", 90,
      "coto.formats"),
 ]
 
@@ -110,7 +110,7 @@ def test_build_refuses_once(tmp_path: Path) -> None:
     out = tmp_path / "output"
     run = pnp("build", "qwinto", "--lang", "en", "--paper", "a4", "--rules", str(rules),
               "--out", str(out))
-    assert_refused(run, "qwinto.yaml:25: sheet.columns")
+    assert_refused(run, "qwinto.yaml:26: sheet.columns")
     assert len(run.stderr.splitlines()) == 1
     assert not list(out.rglob("*.pdf"))
 

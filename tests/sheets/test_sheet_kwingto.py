@@ -269,3 +269,24 @@ def test_the_header_carries_the_lockup_and_the_fillable_name_and_date() -> None:
         assert fields[name]["x0"] == pytest.approx(line["x0"], abs=0.1 * MM)
         assert fields[name]["x1"] == pytest.approx(line["x1"], abs=0.1 * MM)
         assert fields[name]["bottom"] == pytest.approx(line["top"], abs=0.1 * MM)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("per_page", [1, 4])
+def test_the_spanish_column_label_is_a_whole_word_at_the_labels_size(paper: str,
+                                                                     per_page: int) -> None:
+    """"columna", not an abbreviation, as large as "palo" above it and clear of the tint of
+    the board's columns."""
+    page = page_of(render("kwingto", lang="es", paper=paper, per_page=per_page))
+    words = page.extract_words(extra_attrs=["size"])
+    suits = [w for w in words if w["text"] == "palo"]
+    # the label under each "palo", in the suits' column
+    columns = [w for w in words if w["text"] == "columna"
+               and any(w["x0"] < (s["x0"] + s["x1"]) / 2 < w["x1"] for s in suits)]
+    assert len(columns) == len(suits) == per_page and "col." not in page.extract_text()
+    for column in columns:
+        assert column["size"] == pytest.approx(suits[0]["size"], abs=0.01)
+        tint = min((r for r in page.rects if not r["stroke"] and r["fill"]
+                    and r["top"] < column["bottom"] and r["bottom"] > column["top"]
+                    and r["x0"] > column["x0"]), key=lambda r: r["x0"])
+        assert tint["x0"] - column["x1"] >= 1 * MM

@@ -30,7 +30,8 @@ HEADER = 9.0
 INSET = 0.5
 """Space between a box and its neighbour's, on each side."""
 
-SUIT_W = 12.0
+SUIT_W = 13.0
+"""The suits' column: room for its labels (Spanish "columna", the longest, at full size)."""
 SPACE_W = 16.0
 ROW_H = 13.0
 NUMBERS = 5.0

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.books.figures import EDGE, PEN, Art, Context, drawn_sheet, write_in
 from pnp.draw import colours, fonts, pieces
+from pnp.draw.canvas import wrap
 from pnp.draw.geometry import Box
 from pnp.games.ronda import engine
 from pnp.games.ronda import sheets as ronda
@@ -201,10 +202,7 @@ def _panel(canvas: Canvas, context: Context[Definition], y: float, table: Sequen
 
 
 def _wrap(text: str, width: float, size: float) -> list[str]:
-    from reportlab.lib.utils import simpleSplit
-
-    lines: list[str] = simpleSplit(text, fonts.SANS, size, width)
-    return lines
+    return wrap(text, fonts.SANS, size, width)
 
 
 def plays(context: Context[Definition]) -> Art:

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.books.figures import EDGE, TEXT_WIDTH, Art, Callout, Context, around, callouts, texts
 from pnp.decks.cards import card_size
 from pnp.draw import fonts
+from pnp.draw.canvas import wrap
 from pnp.draw.geometry import Box
 from pnp.engine import common
 from pnp.errors import InputError
@@ -246,10 +247,8 @@ def _plays(rules: Definition, plays: Any) -> list[tuple[Any, engine.Card]]:
 
 def _lines(canvas: Canvas, text: str, cx: float, y: float, width: float) -> None:
     """``text`` centred at ``cx`` from baseline ``y`` down, wrapped to ``width``."""
-    from reportlab.lib.utils import simpleSplit
-
     font, size = vars(canvas)["_fontname"], vars(canvas)["_fontsize"]
-    for line in simpleSplit(text, font, size, width):
+    for line in wrap(text, font, size, width):
         canvas.drawCentredString(cx, y, line)
         y -= size * 1.2
 
