@@ -37,14 +37,17 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+import nh3
+
 from pnp import registry
 from pnp.assets import current, shown
+from pnp.books.compose import ATTRIBUTES, TAGS, compose, source
 from pnp.books.files import text_inside
 from pnp.books.references import inline_sources
 from pnp.definitions import load
 from pnp.definitions.base import GameInfo
 from pnp.errors import ScorerError, Unreadable
-from pnp.i18n.catalogues import N_, Translate, translator
+from pnp.i18n.catalogues import LANGUAGES, N_, Translate, translator
 from pnp.scorer import scripts as scoring
 
 MAX_TEMPLATE = 64 * 1024
@@ -59,7 +62,6 @@ TEXTS = {
     "scorer": N_("Scorer"),
     "player": N_("Player"),
     "players": N_("Players"),
-    "name": N_("Name"),
     "name_of": N_("Name of player {n}"),
     "add_player": N_("Add a player"),
     "remove_player": N_("Remove this player"),
@@ -68,6 +70,12 @@ TEXTS = {
     "total": N_("Total"),
     "ranking": N_("Ranking"),
     "undo": N_("Undo"),
+    "undo_of": N_("Undo: {what}"),
+    "nothing_to_undo": N_("Nothing to undo"),
+    "last_change": N_("the last change"),
+    "remove_of": N_("Remove {name}"),
+    "remove_ask": N_("Remove {name} and everything written on their sheet?"),
+    "fault_count": N_("To fix: {count}"),
     "new_game": N_("New game"),
     "new_game_ask": N_("Start a new game? The game on this device will be cleared."),
     "yes_new": N_("Start a new game"),
@@ -89,15 +97,16 @@ TEXTS = {
     "theme_light": N_("Theme: light"),
     "theme_dark": N_("Theme: dark"),
     "problems": N_("To fix"),
+    "howto": N_("How to score"),
     "of_game": N_("{name} scorer"),
     "place": N_("{place}."),
     "unscored": N_("not scored until the boxes at fault are fixed"),
     "sheet_of": N_("Sheet of {name}"),
     "failed": N_("failed throws"),
+    "colon": N_("{text}:"),
     "failed_box": N_("Failed throw {n}"),
     "each": N_("{points} each"),
     # Qwinto
-    "box_label": N_("{colour} row, box {n}"),
     "pentagons": N_("pentagons"),
     # Kwingto
     "row_n": N_("row {n}"),
@@ -115,8 +124,6 @@ TEXTS = {
     "bid_label": N_("Hand {hand}, bid of {player}"),
     "tricks_label": N_("Hand {hand}, tricks of {player}"),
     "first_dealer": N_("First dealer"),
-    "seat_n": N_("seat {n}"),
-    "lowest_wins": N_("lowest total wins"),
     # Ronda
     "setup": N_("Game"),
     "target": N_("Target"),
@@ -207,11 +214,14 @@ def _shown(name: str) -> str:
 def files(game: str) -> list[Path]:
     """The files ``game``'s page is made from (for the build's fingerprints): the edition's
     two templates and pnp's scripts."""
-    folder = current().templates / "scorer"
+    edition = current()
+    folder = edition.templates / "scorer"
     own = registry.game(game).folder
     return [folder / "page.html", folder / "scorer.css", SCRIPTS / "model.js",
             *(SCRIPTS / f"{m}.model.js" for m in registry.game(game).models),
-            own / "model.js", SCRIPTS / "view.js", own / "view.js"]
+            own / "model.js", SCRIPTS / "view.js", own / "view.js", SCRIPTS / "howto.js",
+            SCRIPTS / "howto.css", *(source("card", game, lang) for lang in LANGUAGES),
+            edition.examples / f"{game}.yaml"]
 
 
 def config(game: str, rules: GameInfo, lang: str, _: Translate) -> dict[str, Any]:
@@ -239,10 +249,38 @@ def script(game: str, lang: str = "en", rules_dir: Path | None = None) -> str:
         scoring.source(registry.game(game).folder, "model.js")])
 
 
-def view(game: str, lang: str = "en") -> str:
-    """The page's view: the shared one and the game's, with the page's words in ``lang``."""
+def view(game: str, lang: str = "en", rules_dir: Path | None = None) -> str:
+    """The page's view: the shared one and the game's, with the page's words in ``lang``,
+    and the "How to score" panel."""
     return "\n".join([scoring.source(SCRIPTS, "view.js", _json, TEXTS=texts(lang, game)),
-                      scoring.source(registry.game(game).folder, "view.js"), "start();"])
+                      scoring.source(registry.game(game).folder, "view.js"),
+                      scoring.source(SCRIPTS, "howto.js", _json,
+                                     HOWTO=howto(game, lang, rules_dir)),
+                      "start();", "howto();"])
+
+
+def howto(game: str, lang: str = "en", rules_dir: Path | None = None) -> str:
+    """The sections of ``game``'s reference card in ``lang`` that tell how to score, in the
+    card's own HTML (:func:`~pnp.books.compose.compose`), their headings one level under the
+    panel's. The game's page module names them by their place in the card (``HOWTO``, the
+    first being 1: the same in every language); without it, or where an edition's card has fewer
+    sections, the card's last section; a card without sections, none. The card's classes are
+    prefixed ``howto-``, apart from the page's own."""
+    card = compose("card", game, lang, rules_dir=rules_dir)
+    sections = [ident for ident, _, level in card.headings if level == 1]
+    if not sections:
+        return ""  # an edition's card of another shape: no panel
+    chosen = tuple(number for number in getattr(registry.game(game).page_config, "HOWTO", ())
+                   if number <= len(sections)) or (len(sections),)
+    first = card.html.index(f'<h1 id="{sections[chosen[0] - 1]}"')
+    flat = nh3.clean(card.html[first:], tags=TAGS - {"div"}, attributes=ATTRIBUTES,
+                     clean_content_tags={"script", "style", "header", "footer", "nav"},
+                     link_rel=None)
+    parts = re.split(r"(?=<h1[\s>])", flat.lstrip())[1:]
+    kept = "".join(parts[number - chosen[0]] for number in chosen).strip()
+    kept = re.sub(r'class="([^"]*)"', lambda found: 'class="{}"'.format(
+        " ".join(f"howto-{name}" for name in found[1].split())), kept)
+    return re.sub(r"(</?)h1\b", r"\1h3", kept)
 
 
 def render(game: str, lang: str = "en", rules_dir: Path | None = None) -> bytes:
@@ -250,12 +288,12 @@ def render(game: str, lang: str = "en", rules_dir: Path | None = None) -> bytes:
     rules = load(game, rules_dir)
     name = rules.name(lang)
     words = texts(lang, game)
-    css = _read("scorer.css")
+    css = scoring.source(SCRIPTS, "howto.css") + _read("scorer.css")
     if re.search(r"</style", css, re.IGNORECASE):
         raise ScorerError(f"{_shown('scorer.css')}: holds '</style', which would end the "
                           f"page's style sheet")
     score = _script_text(script(game, lang, rules_dir))
-    shown_view = _script_text(view(game, lang))
+    shown_view = _script_text(view(game, lang, rules_dir))
     template = Template(_read("page.html"))
     try:
         page = template.substitute(

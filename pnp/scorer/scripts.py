@@ -69,6 +69,8 @@ MESSAGES = {
     "players_count": N_("{where}: {given} given; the game is for {low} to {high} players"),
     "player_name": N_("{where}: name {index}"),
     "players": N_("players"),
+    "player_n": N_("Player {n}"),
+    "team_n": N_("Team {n}"),
     "nothing": N_("nothing"),
     "items": N_("a {kind} of {count} items"),
     "in": N_("{player}: {message}"),

@@ -162,7 +162,7 @@ LABELS = {
                "Jugar para pujar", "puja", "bazas", "puntos", "repartidor", "pujas sumen 8",
                "mano"],
         "fr": ["feuille de marque", "Jouer pour gagner", "Jouer pour perdre",
-               "Jouer aux enchères", "annonce", "plis", "points", "donneur", "manche"]},
+               "Jouer aux annonces", "annonce", "plis", "points", "donneur", "manche"]},
     ("xactika", "stats"): {
         "en": ["stats", "value", "cards", "of one shape", "the same for each of the 4 shapes"],
         "es": ["estadísticas", "valor", "cartas", "de una forma", "las 4 formas"],

@@ -6,7 +6,7 @@
 // watched box (the step's own, else the plan's) to read its expected value. Without PLAN, the Qwinto sheet's steps: a legal entry, then
 // a row that does not ascend. Prints {"<step>": value, ...} keyed "total" and "bad" for
 // Qwinto, "0", "1", ... for a plan.
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 
 const [executablePath, url, planText] = process.argv.slice(2);
 const qwinto = {
@@ -17,11 +17,7 @@ const qwinto = {
   ],
 };
 const plan = planText ? JSON.parse(planText) : qwinto;
-const browser = await chromium.launch({
-  executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"],
-});
+const browser = await launch(executablePath);
 try {
   const page = await browser.newPage();
   page.on("crash", () => console.error("page crashed"));

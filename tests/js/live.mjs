@@ -5,15 +5,11 @@
 // events; {"overlay": TEXT} when the errors of a broken edit cover the page; {"fixed": true}
 // when they are gone and the reloaded page shows MARKER. Also {"console": TEXT} for every
 // message the page logs (a Content-Security-Policy refusal among them).
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 
 const [executablePath, url, marker, screenshot] = process.argv.slice(2);
 const say = (data) => console.log(JSON.stringify(data));
-const browser = await chromium.launch({
-  executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"],
-});
+const browser = await launch(executablePath);
 try {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   page.on("console", (m) => say({ console: m.text() }));

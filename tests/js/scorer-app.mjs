@@ -6,17 +6,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { launchWithProfile } from "./launch.mjs";
 
 const [executablePath, url] = process.argv.slice(2);
 // A profile of its own: Chromium never offers to install an app in an incognito context,
 // which is what a plain browser context is.
 const profile = mkdtempSync(join(tmpdir(), "pnp-scorer-app-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath, viewport: { width: 390, height: 844 },
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"],
-});
+const context = await launchWithProfile(executablePath, profile,
+                                        { viewport: { width: 390, height: 844 } });
 try {
   const page = await context.newPage();
   await page.goto(url);

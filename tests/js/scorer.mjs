@@ -10,18 +10,14 @@
 // the page made.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
+import { enter, launch } from "./launch.mjs";
 
 const require = createRequire(import.meta.url);
 const [executablePath, planPath, resultPath] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-const browser = await chromium.launch({
-  executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"],
-});
+const browser = await launch(executablePath);
 const seen = { requests: [], errors: [] };
 try {
   const context = await browser.newContext({
@@ -40,17 +36,8 @@ try {
   const run = async (step) => {
     if (step.click) {
       await page.locator(step.click).first().click();
-    } else if (step.type !== undefined) {
-      const box = page.locator(step.type);
-      await box.scrollIntoViewIfNeeded();
-      await box.click();
-      await box.fill("");
-      await box.pressSequentially(String(step.text));
-    } else if (step.check) {
-      const box = page.locator(step.check);
-      if ((await box.isChecked()) !== step.on) await box.click();
-    } else if (step.select) {
-      await page.locator(step.select).selectOption(String(step.value));
+    } else {
+      await enter(page, step);
     }
   };
   const board = () => page.evaluate(() => {

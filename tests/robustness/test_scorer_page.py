@@ -76,7 +76,9 @@ def _rename(edition: Path, game: str, change: Callable[[dict[str, Any]], None]) 
 
 def _hostile_names(edition: Path) -> None:
     """Every suit of Kwingto, mode of Xactika and noble of Spectacle named in English by
-    one of :data:`HOSTILE`."""
+    one of :data:`HOSTILE`. Their reference cards, which the page's "How to score" is made
+    of, are plain ones that name none of them: a card that printed them would be refused (the
+    books' own defences, tested with the books), and the page with it."""
     def named(items: list[dict[str, Any]]) -> None:
         for number, item in enumerate(items):
             item["name"]["en"] = HOSTILE[number % len(HOSTILE)]
@@ -84,6 +86,9 @@ def _hostile_names(edition: Path) -> None:
     _rename(edition, "kwingto", lambda data: named(data["deck"]["suits"]))
     _rename(edition, "xactika", lambda data: named(data["modes"]))
     _rename(edition, "spectacle", lambda data: named(data["deck"]["nobles"]))
+    for game in ("kwingto", "xactika", "spectacle"):
+        (edition / "templates" / "cards" / game / "en.md").write_text(
+            "# Scoring\n\nAdd up the points.\n", encoding="utf-8")
 
 
 def _sha256(text: str) -> str:
@@ -242,10 +247,10 @@ def test_hostile_templates_are_refused(case: str, edition: Path, made: Path) -> 
 
 
 STRAY = {
-    "model.js": "throw new Error('the edition model');\n",
-    "view.js": "throw new Error('the edition view');\n",
-    "sheets.model.js": "throw new Error('the edition grid');\n",
-    "kwingto.model.js": "throw new Error('the edition Kwingto model');\n",
+    "model.js": "throw new Error('stray edition model');\n",
+    "view.js": "throw new Error('stray edition view');\n",
+    "sheets.model.js": "throw new Error('stray edition grid');\n",
+    "kwingto.model.js": "throw new Error('stray edition Kwingto model');\n",
 }
 """Scripts an older edition kept beside its page templates, when they were the page's (and
 its ``kwingto.view.js`` is a named pipe)."""
@@ -265,5 +270,22 @@ def test_an_editions_own_scorer_scripts_are_not_used(edition: Path) -> None:
     run, out = scorer(edition)
     assert run.code == 0, run.stderr
     page = out.read_bytes()
-    assert b"the edition" not in page
+    assert b"stray edition" not in page
     assert page == expected
+
+
+def test_a_card_of_another_shape_leaves_the_page_whole(edition: Path) -> None:
+    """An edition's reference card with fewer sections than the page shows (Xactika's "How
+    to score" is the bundled card's fourth), or none, still makes the page: with the card's
+    last section, or with no panel."""
+    card = edition / "templates" / "cards" / "xactika" / "en.md"
+    card.write_text("# Modes\n\nPlay to win.\n\n# Scoring\n\nOne point a trick.\n",
+                    encoding="utf-8")
+    run, out = scorer(edition, "xactika")
+    assert run.code == 0, run.stderr
+    page = out.read_text(encoding="utf-8")
+    assert "One point a trick." in page and "Play to win." not in page
+    card.write_text("Only a line of text.\n", encoding="utf-8")
+    run, out = scorer(edition, "xactika")
+    assert run.code == 0, run.stderr
+    assert 'var HOWTO = "";' in out.read_text(encoding="utf-8")

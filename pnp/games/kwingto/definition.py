@@ -3,6 +3,7 @@ coto."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Literal
@@ -53,6 +54,37 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """How one language writes cards: its letter for each suit and for each face card (the
+    deck's own letters where it has none of its own); the suits' symbols read in every
+    language. Made by :meth:`Deck.notation`.
+
+    >>> from pnp.definitions import load
+    >>> spanish = load("kwingto").deck.notation({"S": "P", "H": "C", "D": "D", "C": "T"}, {})
+    >>> spanish.card("7c"), spanish.card("9P"), spanish.card("9H"), spanish.card("Q♦")
+    (Card('7H'), Card('9S'), None, Card('QD'))
+    >>> spanish.written(Card("10", "H")), spanish.own
+    ('10C', False)
+    """
+
+    cards: Mapping[str, Card]
+    """Each card by its writings (no spaces, capitals)."""
+    suits: Mapping[str, str]
+    """Each suit's letter in this language, by the deck's letter."""
+    ranks: Mapping[str, str]
+    """Each rank as this language writes it, by the deck's rank."""
+    own: bool
+    """Whether this is the deck's own notation (the calculator's input format)."""
+
+    def card(self, text: str) -> Card | None:
+        """The card written ``text`` (``10c``, ``Q♦``), in any case; None if it names none."""
+        return self.cards.get("".join(text.split()).upper())
+
+    def written(self, card: Card) -> str:
+        return f"{self.ranks[card.rank]}{self.suits[card.suit]}"
 
 
 class Suit(Model):
@@ -109,20 +141,36 @@ class Deck(Model):
     def card(self, text: str) -> Card | None:
         """The card written ``text`` (``10H``, ``q♦``): its rank in any case, then its suit's
         letter in any case or its symbol; None if it names none."""
-        return self.written_cards.get("".join(text.split()).upper())
+        return self.own_notation.card(text)
 
     @cached_property
-    def written_cards(self) -> dict[str, Card]:
-        """Each card by the writings :meth:`card` brings a text to (no spaces, capitals): its
-        rank in capitals followed by a one-character mark of its suit. Most cards are written
-        so, and are found here as they are."""
+    def own_notation(self) -> Notation:
+        """The deck's own notation, the calculator's input: its ranks and suit letters. Most
+        cards are written as its :attr:`Notation.cards` hold them, and are found there as
+        they are."""
+        return self.notation({}, {})
+
+    def notation(self, suits: Mapping[str, str], ranks: Mapping[str, str]) -> Notation:
+        """The notation that writes each suit with ``suits[letter]`` and each rank with
+        ``ranks[rank]`` (a rank or suit missing from them keeps the deck's writing)."""
+        letters = {s.letter: suits.get(s.letter, s.letter) for s in self.suits}
+        names = {r.rank: ranks.get(r.rank, r.rank) for r in self.ranks}
+        marks = [m.upper() for m in letters.values()]
+        if any(len(m) != 1 or m.isspace() for m in marks) or len(set(marks)) != len(marks):
+            raise ValueError(f"suit letters must be one character each and all different, "
+                             f"got {list(letters.values())}")
+        written = ["".join(n.split()).upper() for n in names.values()]
+        if "" in written or len(set(written)) != len(written):
+            raise ValueError(f"ranks must be written differently, got {list(names.values())}")
         cards: dict[str, Card] = {}
-        for written, name in self._written_ranks.items():
-            for mark, suit in self._marks.items():
-                text = written + mark
-                if len(mark) == 1 and "".join(text.split()).upper() == text:
-                    cards[text] = Card(name, suit)
-        return cards
+        for rank, name in zip(names, written, strict=True):
+            for suit in reversed(self.suits):  # the first suit's, where two share a symbol
+                for mark in (suit.symbol, letters[suit.letter].upper()):
+                    if len(mark) == 1 and not mark.isspace():
+                        cards[name + mark] = Card(rank, suit.letter)
+        own = letters == {s.letter: s.letter for s in self.suits} and all(
+            n == r for r, n in names.items())
+        return Notation(cards, letters, names, own)
 
     @cached_property
     def rank_values(self) -> dict[str, tuple[int, ...]]:
@@ -136,24 +184,6 @@ class Deck(Model):
     @cached_property
     def _suits(self) -> dict[str, Suit]:
         return {s.letter: s for s in self.suits}
-
-    @cached_property
-    def _written_ranks(self) -> dict[str, str]:
-        """Each rank by its name in capitals (the first where two would read the same)."""
-        written: dict[str, str] = {}
-        for r in reversed(self.ranks):
-            written[r.rank.upper()] = r.rank
-        return written
-
-    @cached_property
-    def _marks(self) -> dict[str, str]:
-        """Each suit's letter by its letter in capitals and by its symbol (the first suit's
-        where two share a mark)."""
-        marks: dict[str, str] = {}
-        for s in reversed(self.suits):
-            marks[s.symbol] = s.letter
-            marks[s.letter.upper()] = s.letter
-        return marks
 
 
 class DiceColour(Model):

@@ -119,7 +119,7 @@ def _read_rows(rules: Definition, given: list[Any]) -> tuple[tuple[tuple[Space, 
     row, and keeps the first problem of each rule until it ends.
     """
     deck, spaces = rules.deck, rules.board.spaces
-    written, rank_values = deck.written_cards, deck.rank_values
+    written, rank_values = deck.own_notation.cards, deck.rank_values
     seen: dict[tuple[str, str], tuple[int, int]] = {}  # each card placed: its row and space
     owner: dict[str, int] = {}  # each suit's row
     twice: str | None = None  # the first card placed twice

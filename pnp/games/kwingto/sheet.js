@@ -1,17 +1,34 @@
 var PNP = $TABLE;
-function pnp_card(text) {
+/* The card written text (its rank, then its suit's letter or symbol, in any case), as the
+   sheet's language writes cards (each suit's and rank's "written"), or with own as the deck
+   itself writes them (the calculator's input); null if it names none. */
+function pnp_card(text, own) {
   var c = String(text).replace(/\s+/g, "").toUpperCase(), i, suit = null, rank = null;
   var mark = c.slice(-1), name = c.slice(0, -1);
   for (i = 0; i < PNP.suits.length; i++) {
-    if (mark && (mark === PNP.suits[i].letter.toUpperCase() || mark === PNP.suits[i].symbol)) {
+    var letter = own ? PNP.suits[i].letter : PNP.suits[i].written;
+    if (mark && (mark === letter.toUpperCase() || mark === PNP.suits[i].symbol)) {
       suit = PNP.suits[i].letter; break;
     }
   }
   for (i = 0; i < PNP.ranks.length; i++) {
-    if (PNP.ranks[i].rank.toUpperCase() === name) { rank = PNP.ranks[i]; break; }
+    if ((own ? PNP.ranks[i].rank : PNP.ranks[i].written).toUpperCase() === name) {
+      rank = PNP.ranks[i]; break;
+    }
   }
   if (suit === null || rank === null) return null;
   return {rank: rank.rank, values: rank.values, suit: suit};
+}
+/* A suit's letter, and a card, as the sheet's language writes them. */
+function pnp_letter(suit) {
+  for (var i = 0; i < PNP.suits.length; i++) if (PNP.suits[i].letter === suit) return PNP.suits[i].written;
+  return suit;
+}
+function pnp_written(card) {
+  for (var i = 0; i < PNP.ranks.length; i++) {
+    if (PNP.ranks[i].rank === card.rank) return PNP.ranks[i].written + pnp_letter(card.suit);
+  }
+  return card.rank + pnp_letter(card.suit);
 }
 function pnp_readings(cards) {
   var filled = [], i, out = [];
@@ -79,7 +96,7 @@ function pnp_score(v) {
   }
   function cell(r, i) { return "card_" + (r + 1) + "_" + (i + 1); }
   function place(r, i) { return pnp_say("space", {row: r + 1, space: i + 1}); }
-  function shown(card) { return card === null ? "None" : card.rank + card.suit; }
+  function shown(card) { return card === null ? "None" : pnp_written(card); }
   for (r = 1; r <= PNP.rows; r++) {
     var row = [];
     for (i = 1; i <= n; i++) {
@@ -88,7 +105,10 @@ function pnp_score(v) {
       if (/^\s*$/.test(text)) { row.push(null); continue; }
       var card = pnp_card(text);
       if (card === null) {
-        fault(name, pnp_say("not_card", {where: place(r - 1, i - 1), value: pnp_shown(text)}));
+        fault(name, PNP.letters === null
+          ? pnp_say("not_card", {where: place(r - 1, i - 1), value: pnp_shown(text)})
+          : pnp_say("not_card_here", {where: place(r - 1, i - 1), value: pnp_shown(text),
+                                      suits: PNP.letters.suits, faces: PNP.letters.faces}));
       }
       row.push(card);
     }
@@ -188,7 +208,7 @@ function pnp_score(v) {
   var out = {}, list = [];
   for (name in bad) list.push(name);
   for (r = 1; r <= PNP.rows; r++) {
-    out["suit_" + r] = suits[r - 1] === null ? "" : suits[r - 1];
+    out["suit_" + r] = suits[r - 1] === null ? "" : pnp_letter(suits[r - 1]);
     out["row_" + r] = "";
   }
   for (i = 1; i <= n; i++) out["spread_" + i] = "";

@@ -3,12 +3,11 @@
 VIEW.tabs = true;
 VIEW.player = function () { return {name: "", v: {}}; };
 VIEW.render = function (root, state) {
-  var i = state.current || 0, p = state.players[i], base = "players/" + i, r, s;
+  var i = state.current || 0, base = "players/" + i, r, s;
   var card = section(null, [], {at: base});
   card.appendChild(nameLine(base, i, state.players.length > 1));
-  card.appendChild(h("p", {class: "hint", text: t("card_hint")}));
-  var grid = h("div", {class: "kw-grid", style: "--spaces:" + CONFIG.spaces, role: "group",
-                       "aria-label": t("sheet_of", {name: p.name || t("player")})});
+  card.appendChild(h("p", {class: "hint", text: CONFIG.card_hint}));
+  var grid = h("div", sheetOf(i, {class: "kw-grid", style: "--spaces:" + CONFIG.spaces}));
   grid.appendChild(h("div", {class: "kw-head", text: t("suit")}));
   for (s = 1; s <= CONFIG.spaces; s++) grid.appendChild(h("div", {class: "kw-head", text: String(s)}));
   for (r = 1; r <= CONFIG.rows; r++) {
@@ -27,11 +26,12 @@ VIEW.render = function (root, state) {
   card.appendChild(grid);
   card.appendChild(h("p", {class: "hint", text: t("spread")}));
   card.appendChild(failedLine(base));
-  var parts = [];
-  for (r = 1; r <= CONFIG.rows; r++) parts.push(["row_" + r, t("row_n", {n: r}), "+"]);
-  parts.push(["columns", t("columns"), "+"], ["flushes", t("flushes"), "\u2212"],
-             ["failed", t("failed"), "="], ["total", t("total"), null]);
-  card.appendChild(strip(parts));
+  /* The sum on two lines, the rows' and the rest, so that no label runs into the next. */
+  var rows = [];
+  for (r = 1; r <= CONFIG.rows; r++) rows.push(["row_" + r, t("row_n", {n: r}), "+"]);
+  card.appendChild(strip(rows));
+  card.appendChild(strip([["columns", t("columns"), "+"], ["flushes", t("flushes"), "\u2212"],
+                          ["failed", t("failed"), "="], ["total", t("total"), null]]));
   root.appendChild(card);
 };
 /* A row's suit shows as its symbol, in its colour. */

@@ -7,6 +7,10 @@ from typing import Any
 from pnp.games.qwinto.definition import Definition
 from pnp.i18n.catalogues import Translate
 
+HOWTO = (3, 4, 5)
+"""The reference card's sections the page's "How to score" shows: placing, game end and
+scoring (the turn itself is played at the table, not on the page)."""
+
 
 def config(rules: Definition, lang: str, _: Translate) -> dict[str, Any]:
     """The game's part of the page's ``CONFIG``, in ``lang``."""

@@ -3,11 +3,10 @@
 VIEW.tabs = true;
 VIEW.player = function () { return {name: "", v: {}}; };
 VIEW.render = function (root, state) {
-  var i = state.current || 0, p = state.players[i], base = "players/" + i, r, c;
+  var i = state.current || 0, base = "players/" + i, r, c;
   var card = section(null, [], {at: base});
   card.appendChild(nameLine(base, i, state.players.length > 1));
-  var grid = h("div", {class: "qw-grid", style: "--columns:" + CONFIG.columns,
-                       role: "group", "aria-label": t("sheet_of", {name: p.name || t("player")})});
+  var grid = h("div", sheetOf(i, {class: "qw-grid", style: "--columns:" + CONFIG.columns}));
   for (r = 0; r < CONFIG.rows.length; r++) {
     var row = CONFIG.rows[r], style = "--r:" + (r + 1) + ";--ink-row:" + row.ink;
     grid.appendChild(h("div", {class: "qw-label", style: style}, [h("i"), row.name]));
@@ -17,11 +16,19 @@ VIEW.render = function (root, state) {
       var edge = (c === row.first ? " first" : "") + (c === row.first + row.boxes ? " last" : "");
       if (c === row.gap) { grid.appendChild(h("div", {class: "qw-cell gap" + edge, style: where})); continue; }
       n++;
-      var input = box(base + "/v/" + row.colour + "_" + n, t("box_label", {colour: row.name, n: n}));
+      var input = box(base + "/v/" + row.colour + "_" + n, pnp_say("box", {colour: row.name, index: n}));
       var pentagon = row.pentagons.indexOf(n) >= 0;
       grid.appendChild(h("div", {class: "qw-cell" + edge + (pentagon ? " pentagon" : ""), style: where},
                          [pentagon ? h("div", {class: "pent"}, [input]) : input]));
     }
+  }
+  /* The columns' numbers, as the reference card's map and the messages count them: a line
+     after the rows (beside them on an upright phone), which shows where each row starts. */
+  for (c = 1; c <= CONFIG.columns; c++) {
+    grid.appendChild(h("div", {class: "qw-cell qw-column", "aria-hidden": "true", text: String(c),
+                               style: "--r:" + (CONFIG.rows.length + 1) + ";--c:" + c +
+                                      ";--ink-row:transparent;color:var(--soft);font-size:.8rem;" +
+                                      "display:flex;align-items:center;justify-content:center"}));
   }
   card.appendChild(grid);
   card.appendChild(failedLine(base));

@@ -134,6 +134,27 @@ function page_deal_place(state, k, at) {
   if (/^rounds\//.test(at)) return "deals/" + k + "/" + at;
   return "deals/" + k;
 }
+/* A call or a scoring play the player has added but not finished (a call's rank not chosen;
+   neither a caída nor a mesa), when the deal script refuses that line: asked for in the
+   page's words, at the box to fill in, where the script, reading the deal as the engine reads
+   a file, names the field missing. */
+function page_unfinished(state, k, at) {
+  var m = /^rounds\/(\d+)\/(calls|plays)\/(\d+)$/.exec(at);
+  var line = m && state.deals[k].rounds[+m[1]][m[2]][+m[3]];
+  if (!line) return null;
+  var place = "deals/" + k + "/" + at;
+  var said = {round: +m[1] + 1, player: state.players[line.player]};
+  for (var i = 0; i < CONFIG.kinds.length; i++) {
+    if (CONFIG.kinds[i].id === line.kind) said.kind = CONFIG.kinds[i].name;
+  }
+  if (m[2] === "calls" && line.type === "call" && said.kind && pnp_blank(line.rank)) {
+    return {at: place + "/rank", message: pnp_say(CONFIG.unfinished.rank, said)};
+  }
+  if (m[2] === "plays" && pnp_blank(line.caida) && !line.mesa) {
+    return {at: place + "/caida", message: pnp_say(CONFIG.unfinished.play, said)};
+  }
+  return null;
+}
 /* The last deal with anything typed in it (from 0): the game runs to it, and a deal left
    empty before it is a deal not counted, as `pnp score` reads it. */
 function page_last_used(state) {
@@ -142,6 +163,7 @@ function page_last_used(state) {
   return last;
 }
 PAGE.score = function (state) {
+  state = page_seats_named(state);
   var faults = [], deals = [], before = null, over = false, sides = page_sides(state), k;
   var last = page_last_used(state), latest = null, open = false, won = 0;
   for (k = 0; k < state.deals.length; k++) {
@@ -163,7 +185,9 @@ PAGE.score = function (state) {
       var result = pnp_ronda(data);
     } catch (e) {
       if (!e || !e.pnp) throw e;
-      page_fault(faults, page_deal_place(state, k, e.at), e.message);
+      var unfinished = page_unfinished(state, k, e.at);
+      if (unfinished) page_fault(faults, unfinished.at, unfinished.message);
+      else page_fault(faults, page_deal_place(state, k, e.at), e.message);
       deals.push(null);
       before = null;
       continue;
@@ -194,6 +218,7 @@ var PAGE_DEAL = ["rounds", "captured", "last_card"];
 /* What `pnp score` reads: one deal as a deal; several as a game, its table once and then
    each deal in turn (the dealer moving one seat on, the totals carried). */
 PAGE.exported = function (state) {
+  state = page_seats_named(state);
   var last = page_last_used(state), first = PAGE.deal(state, 0, null), k, i;
   if (last === 0) return first;
   var game = {};

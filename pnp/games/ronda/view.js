@@ -5,13 +5,13 @@ function sideNames(state) {
   var sides = page_sides(state), out = [];
   for (var i = 0; i < sides.length; i++) {
     out.push(page_trim(sides[i]) || (state.players.length === RND.partners
-      ? t("team_n", {n: i + 1}) : t("player") + " " + (i + 1)));
+      ? page_seat_name("", i, "team_n") : page_seat_name("", i)));
   }
   return out;
 }
 function playerNames(state) {
   var out = [];
-  for (var i = 0; i < state.players.length; i++) out.push(page_trim(state.players[i]) || t("player") + " " + (i + 1));
+  for (var i = 0; i < state.players.length; i++) out.push(page_seat_name(page_trim(state.players[i]), i));
   return out;
 }
 function fitDeals(s) {
@@ -36,7 +36,8 @@ VIEW.render = function (root, state) {
   var list = h("div", {class: "fields", "data-at": "players"});
   for (i = 0; i < n; i++) {
     list.appendChild(h("label", {class: "field"}, [h("span", {text: t("name_of", {n: i + 1})}),
-      box("players/" + i, t("name_of", {n: i + 1}), {text: true, caps: "words", at: "players/" + i + "/name"})]));
+      box("players/" + i, t("name_of", {n: i + 1}), {text: true, caps: "words", at: "players/" + i + "/name",
+                                                     placeholder: page_seat_name("", i)})]));
   }
   setup.appendChild(list);
   setup.appendChild(h("div", {class: "row-actions"}, [
@@ -49,7 +50,8 @@ VIEW.render = function (root, state) {
       for (var m = i; m < n; m += RND.partner_sides) members.push(names[m]);
       teams.appendChild(h("label", {class: "field side-tint", style: "--tint:" + CONFIG.tints[i]}, [
         h("span", {text: t("team_of", {members: members.join(" & ")})}),
-        box("teams/" + i, t("team_of", {members: members.join(" & ")}), {text: true, caps: "words"})]));
+        box("teams/" + i, t("team_of", {members: members.join(" & ")}),
+            {text: true, caps: "words", placeholder: page_seat_name("", i, "team_n")})]));
     }
     setup.appendChild(teams);
   }
@@ -115,25 +117,27 @@ function dealCard(state, names, sides) {
     var ranks = [["", "\u2014"]];
     for (i = 0; i < CONFIG.ranks.length; i++) ranks.push([String(CONFIG.ranks[i]), String(CONFIG.ranks[i])]);
     card.appendChild(h("div", {class: "fields", "data-at": base + "/last"}, [
-      h("label", {class: "field"}, [h("span", {text: t("last_card") + ": " + t("last_captured")}),
-        choice(base + "/last/captured", t("last_card") + ": " + t("last_captured"),
+      h("label", {class: "field"}, [h("span", {text: part(t("last_card"), t("last_captured"))}),
+        choice(base + "/last/captured", part(t("last_card"), t("last_captured")),
                [["", "\u2014"], ["yes", t("last_yes")], ["no", t("last_no")]])]),
-      h("label", {class: "field"}, [h("span", {text: t("last_card") + ": " + t("rank")}),
-        choice(base + "/last/rank", t("last_card") + ": " + t("rank"), ranks)])]));
+      h("label", {class: "field"}, [h("span", {text: part(t("last_card"), t("rank"))}),
+        choice(base + "/last/rank", part(t("last_card"), t("rank")), ranks)])]));
   }
   return card;
 }
+/* A box's label: what it is a part of, then which part ("Call: rank"). */
+function part(line, what) { return t(CONFIG.part, {line: line, part: what}); }
 function callLine(call, at, order) {
   var kinds = [], ranks = [["", t("rank")]], i;
   for (i = 0; i < CONFIG.kinds.length; i++) kinds.push([CONFIG.kinds[i].id, CONFIG.kinds[i].name]);
   for (i = 0; i < CONFIG.ranks.length; i++) ranks.push([String(CONFIG.ranks[i]), String(CONFIG.ranks[i])]);
   return h("div", {class: "rd-line", "data-at": at}, [
     h("span", {class: "kind-call", text: t("call")}),
-    choice(at + "/player", t("call") + ": " + t("who"), order, {number: true}),
-    choice(at + "/type", t("call") + ": " + t("announced"),
+    choice(at + "/player", part(t("call"), t("who")), order, {number: true}),
+    choice(at + "/type", part(t("call"), t("announced")),
            [["call", t("announced")], ["bluff", t("bluff")], ["hidden", t("hidden")]]),
-    choice(at + "/kind", t("call") + ": ronda · tringa", kinds),
-    call.type === "bluff" ? null : choice(at + "/rank", t("call") + ": " + t("rank"), ranks),
+    choice(at + "/kind", part(t("call"), "ronda \u00b7 tringa"), kinds),
+    call.type === "bluff" ? null : choice(at + "/rank", part(t("call"), t("rank")), ranks),
     button("", "line-remove", at, {icon: "remove", class: "icon-button", label: t("remove")})]);
 }
 function playLine(play, at, order) {
@@ -141,8 +145,8 @@ function playLine(play, at, order) {
   for (var i = 1; i <= CONFIG.links; i++) links.push([String(i), t("caida") + " \u00b7 " + t("link_n", {n: i})]);
   return h("div", {class: "rd-line", "data-at": at}, [
     h("span", {class: "kind-call", text: t("play")}),
-    choice(at + "/player", t("play") + ": " + t("who"), order, {number: true}),
-    choice(at + "/caida", t("play") + ": " + t("caida"), links),
+    choice(at + "/player", part(t("play"), t("who")), order, {number: true}),
+    choice(at + "/caida", part(t("play"), t("caida")), links),
     tick(at + "/mesa", t("mesa"), {bool: true}),
     button("", "line-remove", at, {icon: "remove", class: "icon-button", label: t("remove")})]);
 }

@@ -13,30 +13,43 @@ function page_cards(text) {
   for (var i = 0; i < parts.length; i++) if (parts[i]) out.push(parts[i]);
   return out;
 }
+/* Whether a line of a player's tally holds anything: a noble, claim, reserved card or chip
+   box left blank (a line just added, a box not used) is no holding, so no fault. */
+function page_kept(kind, line) {
+  if (kind === "nobles") return !pnp_blank(line.noble) || !pnp_blank(line.bonus);
+  if (kind === "claimed") return page_cards(line).length > 0;
+  return !pnp_blank(line);
+}
 function page_holdings(p) {
   var out = {}, i, list;
-  if (p.nobles.length) {
-    out.nobles = [];
-    for (i = 0; i < p.nobles.length; i++) {
-      var n = p.nobles[i];
-      out.nobles.push(pnp_blank(n.bonus) ? page_trim(n.noble)
-                                         : {noble: page_trim(n.noble), bonus: page_cards(n.bonus)});
-    }
-  }
-  if (p.claimed.length) {
-    out.claimed = [];
-    for (i = 0; i < p.claimed.length; i++) out.claimed.push(page_cards(p.claimed[i]));
-  }
   list = [];
-  for (i = 0; i < p.reserved.length; i++) if (!pnp_blank(p.reserved[i])) list.push(page_trim(p.reserved[i]));
+  for (i = 0; i < p.nobles.length; i++) {
+    var n = p.nobles[i];
+    if (!page_kept("nobles", n)) continue;
+    list.push(pnp_blank(n.bonus) ? page_trim(n.noble)
+                                 : {noble: page_trim(n.noble), bonus: page_cards(n.bonus)});
+  }
+  if (list.length) out.nobles = list;
+  list = [];
+  for (i = 0; i < p.claimed.length; i++) {
+    if (page_kept("claimed", p.claimed[i])) list.push(page_cards(p.claimed[i]));
+  }
+  if (list.length) out.claimed = list;
+  list = [];
+  for (i = 0; i < p.reserved.length; i++) {
+    if (page_kept("reserved", p.reserved[i])) list.push(page_trim(p.reserved[i]));
+  }
   out.reserved = list;
   list = [];
-  for (i = 0; i < p.chips.length; i++) if (!pnp_blank(p.chips[i])) list.push(pnp_entry(p.chips[i]));
+  for (i = 0; i < p.chips.length; i++) {
+    if (page_kept("chips", p.chips[i])) list.push(pnp_entry(p.chips[i]));
+  }
   if (list.length) out.chips = list;
   if (!pnp_blank(p.turns)) out.turns = pnp_entry(p.turns);
   return out;
 }
 PAGE.exported = function (state) {
+  state = page_seats_named(state);
   var players = {};
   for (var i = 0; i < state.players.length; i++) {
     players[state.players[i].name] = page_holdings(state.players[i]);
@@ -45,7 +58,8 @@ PAGE.exported = function (state) {
   if (state.end) data.end = state.end;
   return data;
 };
-/* Where in the page's state a fault lies: the box a card was typed in. */
+/* Where in the page's state a fault lies: the box a card was typed in (the lines left blank,
+   which the export leaves out, counted back in). */
 function page_place(state, at) {
   var m = /^players\/(\d+)(?:\/(nobles|claimed|reserved|chips|turns)(?:\/(\d+)(?:\/(noble|bonus))?)?)?/.exec(at);
   if (!m) return at;
@@ -53,18 +67,17 @@ function page_place(state, at) {
   if (!m[2]) return at === "players" ? at : p + "/name";
   if (m[2] === "turns") return p + "/turns";
   if (m[3] === undefined) return p + "/" + m[2];
-  if (m[2] === "reserved" || m[2] === "chips") {
-    var typed = state.players[+m[1]][m[2]], seen = -1;
-    for (var i = 0; i < typed.length; i++) {
-      if (!pnp_blank(typed[i])) seen++;
-      if (seen === +m[3]) return p + "/" + m[2] + "/" + i;
-    }
-    return p + "/" + m[2];
+  var typed = state.players[+m[1]][m[2]], seen = -1;
+  for (var i = 0; i < typed.length; i++) {
+    if (page_kept(m[2], typed[i])) seen++;
+    if (seen === +m[3]) break;
   }
-  if (m[2] === "nobles") return p + "/nobles/" + m[3] + "/" + (m[4] === "bonus" ? "bonus" : "noble");
-  return p + "/claimed/" + m[3];
+  if (i === typed.length) return p + "/" + m[2];
+  if (m[2] === "nobles") return p + "/nobles/" + i + "/" + (m[4] === "bonus" ? "bonus" : "noble");
+  return p + "/" + m[2] + "/" + i;
 }
 PAGE.score = function (state) {
+  state = page_seats_named(state);
   var faults = [], players = [], names = [], result = null, i;
   for (i = 0; i < state.players.length; i++) names.push(state.players[i].name);
   page_check_names(names, CONFIG.players, faults, false);

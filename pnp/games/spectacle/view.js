@@ -55,7 +55,8 @@ VIEW.actions = {
   "claim-remove": function (s, arg) { s.players[s.current || 0].claimed.splice(+arg, 1); }
 };
 VIEW.update = function (result, state) {
-  var p = result.players[state.current || 0], values = {total: "!"};
+  var p = result.players[state.current || 0];
+  var values = {total: faultOn(result.faults, state.current || 0) ? "!" : null};
   if (p && p.items) {
     for (var key in p.items) values[key] = Math.abs(p.items[key]);
     values.total = p.total;

@@ -144,6 +144,27 @@ function page_check_names(names, range, faults, single) {
     page_fault(faults, e.at.replace(/^players\/(\d+)$/, "players/$1/name"), e.message);
   }
 }
+/* A seat's name as the page scores and exports it: the name typed, or "Player N" (a team's
+   "Team N") in the page's language while its box is left blank; the engine itself takes no
+   blank name. */
+function page_seat_name(text, index, kind) {
+  var typed = text === undefined || text === null ? "" : String(text);
+  return typed.replace(PAGE_STRIP, "") === "" ? pnp_say(kind || "player_n", {n: index + 1}) : typed;
+}
+/* A copy of state with each blank seat named: players (names, or sheets with a name) and
+   teams. */
+function page_seats_named(state) {
+  var named = page_copy(state), i;
+  for (i = 0; i < (named.players || []).length; i++) {
+    if (pnp_is_map(named.players[i])) {
+      named.players[i].name = page_seat_name(named.players[i].name, i);
+    } else named.players[i] = page_seat_name(named.players[i], i);
+  }
+  for (i = 0; i < (named.teams || []).length; i++) {
+    named.teams[i] = page_seat_name(named.teams[i], i, "team_n");
+  }
+  return named;
+}
 /* The places from first to last: groups of names tied on total (and tiebreak). */
 function page_ranking(players, higherWins) {
   var scores = {}, any = false;

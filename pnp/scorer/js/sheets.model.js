@@ -2,6 +2,7 @@
    v holding each box's text under the fillable sheet's field name. */
 PAGE.blank = function () { return {players: [{name: "", v: {}}], current: 0}; };
 PAGE.score = function (state) {
+  state = page_seats_named(state);
   var players = [], faults = [], names = [], single = state.players.length === 1, i, name;
   for (i = 0; i < state.players.length; i++) {
     var p = state.players[i], r = pnp_score(p.v || {}), bad = {}, total = null;
@@ -24,6 +25,7 @@ PAGE.score = function (state) {
 PAGE.exported = function (state) {
   if (state.players.length === 1) return PAGE.sheet(state.players[0].v || {});
   var out = {};
+  state = page_seats_named(state);
   for (var i = 0; i < state.players.length; i++) {
     out[state.players[i].name] = PAGE.sheet(state.players[i].v || {});
   }

@@ -9,7 +9,7 @@ VIEW.reveal = function (at) {
   var m = /^players\/(\d+)\//.exec(at);
   if (VIEW.tabs && m && +m[1] !== (state.current || 0)) { state.current = +m[1]; render(); }
 };
-var STORE = "pnp-scorer:" + CONFIG.game, THEME = "pnp-scorer:theme";
+var STORE = "pnp-scorer:" + CONFIG.game, THEME = "pnp-scorer:theme", UNDO_KEPT = 30;
 var state = null, undoStack = [], lastPath = null, lastTime = 0, result = null, main = null;
 
 function t(key, args) {
@@ -50,34 +50,56 @@ function setAt(path, value) {
   }
   here[parts[parts.length - 1]] = value;
 }
-function remember(path) {
+/* The game as it was before an edit, and the edit in words ("Undo: <what>"); typing on in
+   the same box within 4 seconds is one edit. */
+function remember(path, what) {
   var now = Date.now();
   if (path === null || path !== lastPath || now - lastTime > 4000) {
-    undoStack.push(JSON.stringify(state));
-    if (undoStack.length > 200) undoStack.shift();
+    undoStack.push({what: what || t("last_change"), state: page_copy(state)});
+    if (undoStack.length > UNDO_KEPT) undoStack.shift();
   }
   lastPath = path; lastTime = now;
 }
+/* The game and its undo history, kept on the device as one entry; when the device is full,
+   the oldest edits are let go before the game is. */
 function save() {
-  try { localStorage.setItem(STORE, JSON.stringify(state)); } catch (e) { /* private mode */ }
+  var undo = undoStack.slice();
+  for (;;) {
+    try {
+      localStorage.setItem(STORE, JSON.stringify({game: state, undo: undo}));
+      return;
+    } catch (e) {
+      if (!undo.length) return;  /* private mode, or the game alone is too big */
+      undo = undo.slice(Math.ceil(undo.length / 2));
+    }
+  }
 }
 function loadState() {
   try {
     var saved = JSON.parse(localStorage.getItem(STORE) || "null");
-    if (saved && typeof saved === "object") { PAGE.score(saved); return saved; }
+    /* a game kept before its undo history was: the game alone */
+    var game = saved && saved.game ? saved.game : saved;
+    if (game && typeof game === "object") {
+      PAGE.score(game);
+      undoStack = saved.game && pnp_is_list(saved.undo) ? saved.undo.filter(function (step) {
+        return pnp_is_map(step) && pnp_is_map(step.state) && typeof step.what === "string";
+      }) : [];
+      return game;
+    }
   } catch (e) { /* unreadable: start afresh */ }
+  undoStack = [];
   return PAGE.blank();
 }
 /* A box's text changed: no redraw, so the keyboard stays where it is. */
-function change(path, value) {
-  remember(path);
+function change(path, value, what) {
+  remember(path, what);
   setAt(path, value);
   save();
   refresh();
 }
 /* The sheet's shape changed (a player, a round, a deal added or removed): redraw. */
-function mutate(edit) {
-  remember(null);
+function mutate(edit, what) {
+  remember(null, what);
   lastPath = null;
   edit(state);
   save();
@@ -85,10 +107,37 @@ function mutate(edit) {
 }
 function undo() {
   if (!undoStack.length) return;
-  state = JSON.parse(undoStack.pop());
+  state = undoStack.pop().state;
   lastPath = null;
   save();
   render();
+}
+/* The Undo button says what it will undo, and cannot be pressed with nothing to undo. */
+function showUndo() {
+  var button = document.querySelector('[data-act="undo"]');
+  if (!button) return;
+  var last = undoStack[undoStack.length - 1];
+  button.disabled = !last;
+  button.setAttribute("aria-label", last ? t("undo_of", {what: last.what}) : t("undo"));
+  button.setAttribute("title", last ? t("undo_of", {what: last.what}) : t("nothing_to_undo"));
+}
+/* What a box or button is, in the words its label gives. */
+function named(node) {
+  var label = node.getAttribute("aria-label") || node.getAttribute("title");
+  if (!label && node.closest && node.closest("label")) label = node.closest("label").textContent;
+  return page_trim(label || node.textContent) || null;
+}
+/* A seat of a game of sheets by name: the name typed, else "Player N". */
+function seatName(index) {
+  return page_seat_name(state.players[index].name, index);
+}
+/* attrs of the group that is a player's sheet, with its label ("Sheet of Ana"), kept up to
+   date as the name is typed. */
+function sheetOf(index, attrs) {
+  attrs.role = "group";
+  attrs["data-sheet-of"] = index;
+  attrs["aria-label"] = t("sheet_of", {name: seatName(index)});
+  return attrs;
 }
 
 /* Boxes. */
@@ -163,13 +212,14 @@ function section(title, kids, options) {
 /* A player's name, with the button that removes the player when there are enough. */
 function nameLine(base, index, removable) {
   return h("div", {class: "name-line"}, [
-    box(base + "/name", t("name_of", {n: index + 1}), {text: true, caps: "words", placeholder: t("name")}),
+    box(base + "/name", t("name_of", {n: index + 1}),
+        {text: true, caps: "words", placeholder: page_seat_name("", index)}),
     removable ? button("", "remove-player", index, {icon: "remove", class: "icon-button",
                                                     label: t("remove_player")}) : null]);
 }
 /* A sheet's failed-throw boxes: any mark ticks one. */
 function failedLine(base) {
-  var line = h("div", {class: "strip failed-line"}, [h("strong", {text: t("failed") + ":"})]);
+  var line = h("div", {class: "strip failed-line"}, [h("strong", {text: t("colon", {text: t("failed")})})]);
   for (var n = 1; n <= CONFIG.failed_boxes; n++) {
     line.appendChild(tick(base + "/v/failed_" + n, t("failed_box", {n: n}), {hide: true}));
   }
@@ -197,6 +247,13 @@ function showOutputs(values, special) {
     outs[i].classList.toggle("bad", value === "!");
   }
 }
+/* Whether a fault lies on the sheet of player index: its total shows "!", the others' none. */
+function faultOn(faults, index) {
+  for (var i = 0; i < faults.length; i++) {
+    if (faults[i].at.indexOf("players/" + index + "/") === 0) return true;
+  }
+  return false;
+}
 function number(value) { return value === null || value === undefined ? "" : String(value).replace("-", "\u2212"); }
 
 /* Drawing and updating. */
@@ -218,7 +275,7 @@ function render() {
 function tabs() {
   var list = h("nav", {class: "tabs", "aria-label": t("players")}), i;
   for (i = 0; i < state.players.length; i++) {
-    var name = page_trim(state.players[i].name) || t("player") + " " + (i + 1);
+    var name = seatName(i);
     list.appendChild(h("button", {type: "button", "data-act": "tab", "data-arg": i,
                                   class: "tab" + (i === (state.current || 0) ? " on" : ""),
                                   "aria-current": i === (state.current || 0) ? "page" : null},
@@ -233,21 +290,27 @@ function tabs() {
 }
 function refresh() {
   result = PAGE.score(state);
+  if (!started(state)) { result.faults = []; result.ok = true; result.ranking = []; }
   VIEW.update(result, state);
-  if (!started(state)) result = {players: result.players, ranking: [], faults: [], ok: true,
-                                 winners: result.winners || []};
   var names = document.querySelectorAll("[data-tab-name]");
   for (var n = 0; n < names.length; n++) {
     var index = +names[n].getAttribute("data-tab-name");
-    names[n].textContent = page_trim(state.players[index].name) || t("player") + " " + (index + 1);
+    names[n].textContent = seatName(index);
+  }
+  var sheets = document.querySelectorAll("[data-sheet-of]");
+  for (var k = 0; k < sheets.length; k++) {
+    sheets[k].setAttribute("aria-label",
+                           t("sheet_of", {name: seatName(+sheets[k].getAttribute("data-sheet-of"))}));
   }
   var totals = document.querySelectorAll("[data-total]");
   for (var i = 0; i < totals.length; i++) {
-    var p = result.players[+totals[i].getAttribute("data-total")];
-    totals[i].textContent = p ? (p.total === null ? "!" : number(p.total)) : "";
+    var seat = +totals[i].getAttribute("data-total"), p = result.players[seat];
+    totals[i].textContent = p && p.total !== null ? number(p.total)
+                                                  : (faultOn(result.faults, seat) ? "!" : "");
   }
   marks(result.faults);
   board(result);
+  showUndo();
 }
 function place(at) {
   var parts = at.split("/");
@@ -284,6 +347,7 @@ function marks(faults) {
                      text: faults[i].message})]));
     }
   }
+  faultBar(faults);
   var panel = document.getElementById("problems");
   if (!panel) return;
   panel.innerHTML = "";
@@ -292,6 +356,41 @@ function marks(faults) {
     panel.appendChild(h("h2", {text: t("problems")}));
     panel.appendChild(list);
   }
+  tip(document.activeElement);
+}
+/* The faults where the player looks, whatever is scrolled into view: a bar at the foot of
+   the screen with their count and the first reason; tapping it goes to that box. */
+function faultBar(faults) {
+  var bar = document.getElementById("fault-bar");
+  if (!bar) return;
+  var first = null;
+  for (var i = 0; i < faults.length && first === null; i++) if (faults[i].message) first = faults[i];
+  first = first || faults[0];
+  bar.hidden = !first;
+  document.body.classList.toggle("has-faults", !!first);
+  if (!first) return;
+  var go = bar.firstChild;
+  go.setAttribute("data-arg", first.at);
+  go.textContent = "";
+  go.appendChild(h("strong", {text: t("fault_count", {count: faults.length})}));
+  if (first.message) go.appendChild(h("span", {text: first.message}));
+}
+/* A box at fault, tapped or typed in: its reason beside it (the screen reader reads it as
+   the box's description). */
+function tip(node) {
+  var shown = document.getElementById("fault-tip");
+  if (!shown) return;
+  var id = node && node.getAttribute && node.getAttribute("aria-invalid") === "true" &&
+           node.getAttribute("aria-describedby");
+  var reason = id && document.getElementById(id);
+  shown.hidden = !reason;
+  if (!reason) return;
+  shown.textContent = reason.textContent;
+  var at = node.getBoundingClientRect(), room = document.documentElement.clientWidth;
+  shown.style.maxWidth = Math.min(320, room - 16) + "px";
+  var left = Math.max(8, Math.min(at.left, room - shown.offsetWidth - 8));
+  shown.style.left = left + window.scrollX + "px";
+  shown.style.top = at.bottom + window.scrollY + 6 + "px";
 }
 function board(result) {
   var panel = document.getElementById("board");
@@ -308,7 +407,7 @@ function board(result) {
         var p = byName[groups[g][i]];
         rows.appendChild(h("li", {class: "rank" + (g === 0 ? " first" : ""), "data-place": place},
           [h("span", {class: "place", text: t("place", {place: place})}),
-           h("span", {class: "who", text: p.name || t("player")}),
+           h("span", {class: "who", text: p.name}),
            h("span", {class: "points", "data-points": p.name, text: number(p.total)})]));
       }
       place += groups[g].length;
@@ -318,9 +417,9 @@ function board(result) {
       var q = result.players[i];
       rows.appendChild(h("li", {class: "rank"}, [
         h("span", {class: "place", text: ""}),
-        h("span", {class: "who", text: q.name || t("player") + " " + (i + 1)}),
+        h("span", {class: "who", text: q.name}),
         h("span", {class: "points", "data-points": q.name,
-                   text: q.total === null ? "!" : number(q.total)})]));
+                   text: q.total === null && !result.ok ? "!" : number(q.total)})]));
     }
   }
   panel.appendChild(rows);
@@ -362,20 +461,35 @@ function onInput(event) {
     value = target.value;
   }
   if (VIEW.structural && VIEW.structural(path)) {
-    mutate(function () { setAt(path, value); });
+    mutate(function () { setAt(path, value); }, named(target));
     var again = document.querySelector('[data-path="' + path + '"]');
     if (again) again.focus();
     return;
   }
-  change(path, value);
+  change(path, value, named(target));
+}
+/* Whether anything is written on a player's sheet besides the name. */
+function written(player) {
+  var rest = {}, key;
+  for (key in player) if (key !== "name") rest[key] = player[key];
+  return started(rest);
 }
 var ACTIONS = {
-  tab: function (arg) { mutate(function (s) { s.current = +arg; }); },
+  tab: function (arg) { state.current = +arg; lastPath = null; save(); render(); },
   "add-player": function () {
-    mutate(function (s) { s.players.push(VIEW.player(s.players.length)); s.current = s.players.length - 1; });
+    mutate(function (s) { s.players.push(VIEW.player(s.players.length)); s.current = s.players.length - 1; },
+           t("add_player"));
   },
   "remove-player": function (arg) {
-    mutate(function (s) { s.players.splice(+arg, 1); s.current = Math.max(0, Math.min(s.current, s.players.length - 1)); });
+    var index = +arg, name = seatName(index);
+    var remove = function () {
+      mutate(function (s) {
+        s.players.splice(index, 1);
+        s.current = Math.max(0, Math.min(s.current, s.players.length - 1));
+      }, t("remove_of", {name: name}));
+    };
+    if (!written(state.players[index])) { remove(); return; }
+    askFirst(t("remove_of", {name: name}), t("remove_ask", {name: name}), t("remove"), remove);
   },
   focus: function (arg) {
     var target = place(arg);
@@ -387,17 +501,25 @@ var ACTIONS = {
     }
   },
   undo: undo,
-  "new": function () { ask(); },
+  "new": function () {
+    askFirst(t("new_game"), t("new_game_ask"), t("yes_new"), function () {
+      mutate(function () { state = PAGE.blank(); }, t("new_game"));
+    });
+  },
   "export": function () { exportDialog(); },
   "import": function () { importDialog(); },
   theme: function () { cycleTheme(); }
 };
 function onClick(event) {
+  var faulty = event.target.closest ? event.target.closest('[aria-invalid="true"]') : null;
+  if (faulty) tip(faulty);
   var target = event.target.closest ? event.target.closest("[data-act]") : null;
   if (!target) return;
   var name = target.getAttribute("data-act"), arg = target.getAttribute("data-arg");
   if (ACTIONS[name]) ACTIONS[name](arg);
-  else if (VIEW.actions && VIEW.actions[name]) mutate(function (s) { VIEW.actions[name](s, arg); });
+  else if (VIEW.actions && VIEW.actions[name]) {
+    mutate(function (s) { VIEW.actions[name](s, arg); }, named(target));
+  }
 }
 
 /* Dialogs. */
@@ -414,17 +536,17 @@ function dialog(title, kids, id) {
   if (box.showModal) box.showModal(); else box.setAttribute("open", "");
   return box;
 }
-function ask() {
-  var box = dialog(t("new_game"), [
-    h("p", {text: t("new_game_ask")}),
+/* A question before an edit that clears what was written (it can still be undone). */
+function askFirst(title, question, yes, then) {
+  var box = dialog(title, [
+    h("p", {text: question}),
     h("div", {class: "actions"}, [
       h("button", {type: "button", class: "secondary", "data-close": "", text: t("cancel")}),
-      h("button", {type: "button", class: "danger", id: "confirm-new", text: t("yes_new")})])],
-    "new-dialog");
-  box.querySelector("#confirm-new").addEventListener("click", function () {
-    mutate(function () { state = PAGE.blank(); });
-    undoStack = [];
+      h("button", {type: "button", class: "danger", id: "confirm-ask", text: yes})])],
+    "ask-dialog");
+  box.querySelector("#confirm-ask").addEventListener("click", function () {
     box.close();
+    then();
   });
 }
 function exportDialog() {
@@ -480,7 +602,7 @@ function importDialog() {
     try {
       var data = readText(area.value), made = PAGE.imported(data);
       PAGE.score(made);
-      mutate(function () { state = made; });
+      mutate(function () { state = made; }, t("import"));
       box.close();
     } catch (e) {
       error.textContent = t("import_failed", {game: CONFIG.name, reason: e && e.message ? e.message : String(e)});
@@ -645,6 +767,10 @@ function start() {
   var theme = null;
   try { theme = localStorage.getItem(THEME); } catch (e) { /* not kept */ }
   applyTheme(theme);
+  document.body.appendChild(h("div", {id: "fault-tip", class: "fault-tip", "aria-hidden": "true",
+                                      hidden: true}));
+  document.body.appendChild(h("div", {id: "fault-bar", class: "fault-bar", hidden: true}, [
+    h("button", {type: "button", class: "link", "data-act": "focus"})]));
   state = loadState();
   document.addEventListener("input", function (event) {
     if (event.target.type !== "checkbox" && event.target.tagName !== "SELECT") onInput(event);
@@ -653,6 +779,9 @@ function start() {
     if (event.target.type === "checkbox" || event.target.tagName === "SELECT") onInput(event);
   });
   document.addEventListener("click", onClick);
+  document.addEventListener("focusin", function (event) { tip(event.target); });
+  document.addEventListener("focusout", function (event) { tip(event.relatedTarget); });
+  window.addEventListener("resize", function () { tip(document.activeElement); });
   window.addEventListener("pagehide", save);
   document.addEventListener("visibilitychange", save);
   render();

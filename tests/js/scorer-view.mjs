@@ -1,0 +1,125 @@
+// The scorer page's shared view in headless Chromium, one browser for several pages.
+//   node scorer-view.mjs CHROMIUM PLAN.json RESULT.json
+// PLAN: {"pages": [{"url", "viewport": [w, h], "steps": [...]}]} where a step is one of
+//   {"click": selector}, {"tap": selector} (a touch), {"type": selector, "text": text},
+//   {"check": selector, "on": bool}, {"select": selector, "value": value}, {"reload": true},
+//   {"scroll": y}, {"read": name, "as": key, "of": selector} (what the page shows, READS
+//   below, kept under key; "text" reads the text of selector, "texts" the trimmed texts of
+//   all it matches, "attributes" [selector, name] the attribute of each, "value" the value of
+//   selector's box).
+// RESULT: {"errors": [...], "pages": [{key: what was read, ..., "missing": [selectors of
+// controls to click that were not there]}, ...]}.
+import { readFileSync, writeFileSync } from "node:fs";
+import { enter, launch } from "./launch.mjs";
+
+const [executablePath, planPath, resultPath] = process.argv.slice(2);
+const plan = JSON.parse(readFileSync(planPath, "utf8"));
+
+/* What a "read" step reads, in the page. */
+const READS = {
+  undo: () => {
+    const button = document.querySelector('[data-act="undo"]');
+    return { disabled: button.disabled, label: button.getAttribute("aria-label"),
+             title: button.getAttribute("title") };
+  },
+  groups: () => [...document.querySelectorAll('[role="group"]')]
+    .map((node) => node.getAttribute("aria-label")),
+  board: () => ({
+    who: [...document.querySelectorAll("#board .rank .who")].map((node) => node.textContent),
+    faults: [...document.querySelectorAll("#problems li")].map((li) => li.textContent),
+    invalid: [...document.querySelectorAll('[aria-invalid="true"]')]
+      .map((node) => node.getAttribute("data-at")),
+  }),
+  placeholders: () => [...document.querySelectorAll("input.box")]
+    .filter((node) => /(^|\/)name(_\d+)?$/.test(node.getAttribute("data-at")) ||
+                      /^(players|teams)\/\d+$/.test(node.getAttribute("data-path")))
+    .map((node) => node.getAttribute("placeholder")),
+  // The reason shown beside the box that has the focus, and where both are on the screen.
+  tip: () => {
+    const box = document.activeElement, tip = document.querySelector(".fault-tip");
+    const seen = (node) => {
+      if (!node || node.hidden || node.offsetParent === null && getComputedStyle(node).position !== "fixed") return null;
+      const r = node.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, text: node.textContent };
+    };
+    return { focused: box && box.getAttribute("data-path"), box: seen(box), tip: seen(tip),
+             width: innerWidth, height: innerHeight,
+             describedBy: box && box.getAttribute("aria-describedby") &&
+                          document.getElementById(box.getAttribute("aria-describedby"))?.textContent };
+  },
+  // The bar that keeps the faults in view.
+  bar: () => {
+    const bar = document.querySelector(".fault-bar");
+    if (!bar || bar.hidden) return null;
+    const r = bar.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, text: bar.textContent, height: innerHeight,
+             width: innerWidth };
+  },
+  active: () => document.activeElement && document.activeElement.getAttribute("data-path"),
+  dialog: () => {
+    const open = document.querySelector("dialog[open]");
+    return open ? open.textContent : null;
+  },
+  players: () => document.querySelectorAll("[data-tab-name]").length,
+  values: () => Object.fromEntries([...document.querySelectorAll("input.box")]
+    .map((node) => [node.getAttribute("data-path"), node.value])),
+  label: () => document.activeElement && document.activeElement.getAttribute("aria-label"),
+  exported: async () => {
+    document.querySelector('[data-act="export"]').click();
+    const text = document.querySelector("#export-text").value;
+    document.querySelector("#export-dialog [data-close]").click();
+    return text;
+  },
+  scrollWidth: () => document.documentElement.scrollWidth,
+  text: (selector) => document.querySelector(selector)?.textContent ?? null,
+  texts: (selector) => [...document.querySelectorAll(selector)]
+    .map((node) => node.textContent.trim()),
+  attributes: ([selector, name]) => [...document.querySelectorAll(selector)]
+    .map((node) => node.getAttribute(name)),
+  value: (selector) => document.querySelector(selector)?.value ?? null,
+};
+
+const browser = await launch(executablePath);
+const seen = { errors: [], pages: [] };
+try {
+  for (const one of plan.pages) {
+    const context = await browser.newContext({
+      viewport: { width: one.viewport[0], height: one.viewport[1] },
+      deviceScaleFactor: 1, hasTouch: one.viewport[0] < 600, colorScheme: "light",
+    });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => seen.errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") seen.errors.push(message.text());
+    });
+    await page.goto(one.url);
+    await page.waitForSelector("#board");
+    const read = {};
+    for (const step of one.steps) {
+      if (step.click || step.tap) {
+        // a control the page does not have is noted, and the steps go on
+        const control = page.locator(step.click || step.tap).first();
+        try {
+          await control.waitFor({ state: "visible", timeout: 5000 });
+          await (step.click ? control.click() : control.tap());
+        } catch {
+          (read.missing ??= []).push(step.click || step.tap);
+        }
+      } else if (await enter(page, step)) {
+        // typed, ticked or chosen
+      } else if (step.reload) {
+        await page.reload();
+        await page.waitForSelector("#board");
+      } else if (step.scroll !== undefined) {
+        await page.evaluate((y) => window.scrollTo(0, y), step.scroll);
+      } else if (step.read) {
+        read[step.as || step.read] = await page.evaluate(READS[step.read], step.of ?? null);
+      }
+    }
+    seen.pages.push(read);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  writeFileSync(resultPath, JSON.stringify(seen, null, 1));
+}
