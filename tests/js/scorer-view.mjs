@@ -3,7 +3,8 @@
 // PLAN: {"pages": [{"url", "viewport": [w, h], "steps": [...]}]} where a step is one of
 //   {"click": selector}, {"tap": selector} (a touch), {"type": selector, "text": text},
 //   {"check": selector, "on": bool}, {"select": selector, "value": value}, {"reload": true},
-//   {"scroll": y}, {"read": name, "as": key, "of": selector} (what the page shows, READS
+//   {"scroll": y}, {"store": key, "value": text} (kept on the device, as an earlier visit
+//   left it, at each load from then on: reload to open on it), {"read": name, "as": key, "of": selector} (what the page shows, READS
 //   below, kept under key; "text" reads the text of selector, "texts" the trimmed texts of
 //   all it matches, "attributes" [selector, name] the attribute of each, "value" the value of
 //   selector's box).
@@ -71,6 +72,7 @@ const READS = {
     return text;
   },
   scrollWidth: () => document.documentElement.scrollWidth,
+  dom: () => document.documentElement.outerHTML,
   text: (selector) => document.querySelector(selector)?.textContent ?? null,
   texts: (selector) => [...document.querySelectorAll(selector)]
     .map((node) => node.textContent.trim()),
@@ -110,6 +112,10 @@ try {
       } else if (step.reload) {
         await page.reload();
         await page.waitForSelector("#board");
+      } else if (step.store !== undefined) {
+        // set before the page's scripts run at each load: the page going away saves its own
+        await context.addInitScript(([key, value]) => localStorage.setItem(key, value),
+                                    [step.store, step.value]);
       } else if (step.scroll !== undefined) {
         await page.evaluate((y) => window.scrollTo(0, y), step.scroll);
       } else if (step.read) {

@@ -2,8 +2,9 @@
 nothing, and once a deal or a position is being typed only what is wrong is marked, each mark
 with its reason in a sentence of the page's language (French with its space before a colon).
 
-The fresh pages are read from the DOM headless Chromium leaves (``browser.dumped_dom``); the
-typed ones are driven by ``tests/js/scorer.mjs``. Every expected text is written here by hand
+The fresh pages are read from the DOM headless Chromium leaves (``browser.dumped_dom``), the
+pages reopened on a kept game through ``tests/js/scorer-view.mjs``, and the typed ones are
+driven by ``tests/js/scorer.mjs``. Every expected text is written here by hand
 from the catalogues' words.
 """
 
@@ -22,6 +23,7 @@ import pnp
 from browser import dumped_dom, need_chromium
 from pnp.i18n.catalogues import LANGUAGES
 from pnp.scorer import page as scorer
+from scorer.test_view_page import browse as browse_pages
 
 JS = Path(__file__).parents[1] / "js"
 PHONE = (390, 844)
@@ -82,16 +84,15 @@ def holdings(name: str, chips: str = "") -> dict[str, Any]:
 
 def kept_page(game: str, state: dict[str, Any], folder: Path) -> Marks:
     """The marks of ``game``'s English page opened on ``state``, as kept on the device by an
-    earlier visit: a page of the same origin stores it, then goes to the scorer page."""
-    store = json.dumps(f"pnp-scorer:{game}")
-    game_text = json.dumps(json.dumps(state)).replace("<", "\\u003c")
+    earlier visit."""
     page = folder / f"{game}.html"
     page.write_bytes(scorer.render(game, "en"))
-    (folder / "keep.html").write_text(
-        f"<!doctype html><script>localStorage.setItem({store}, {game_text}); "
-        f"location.replace({json.dumps(page.name)})</script>", encoding="utf-8")
+    steps = [{"store": f"pnp-scorer:{game}", "value": json.dumps(state)}, {"reload": True},
+             {"read": "dom"}]
+    seen = browse_pages(need_chromium(), [{"url": page.as_uri(), "viewport": PHONE,
+                                           "steps": steps}], folder)
     marks = Marks()
-    marks.feed(dumped_dom(folder / "keep.html", folder / "profile"))
+    marks.feed(seen[0]["dom"])
     return marks
 
 
