@@ -15,7 +15,9 @@ const panel = () => {
   const node = document.querySelector("details.howto");
   if (!node) return null;
   const r = node.getBoundingClientRect();
+  const text = node.querySelector(".howto-text");
   return { open: node.open, top: r.top, bottom: r.bottom, height: r.height,
+           wider: text.scrollWidth - text.clientWidth,
            title: node.querySelector("summary").textContent,
            text: node.querySelector(".howto-text").textContent };
 };

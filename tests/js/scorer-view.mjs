@@ -7,7 +7,7 @@
 //   left it, at each load from then on: reload to open on it), {"read": name, "as": key, "of": selector} (what the page shows, READS
 //   below, kept under key; "text" reads the text of selector, "texts" the trimmed texts of
 //   all it matches, "attributes" [selector, name] the attribute of each, "value" the value of
-//   selector's box).
+//   selector's box, "overflowing" the texts of those of selector too wide for their box).
 // RESULT: {"errors": [...], "pages": [{key: what was read, ..., "missing": [selectors of
 // controls to click that were not there]}, ...]}.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -73,6 +73,9 @@ const READS = {
   },
   scrollWidth: () => document.documentElement.scrollWidth,
   dom: () => document.documentElement.outerHTML,
+  // the texts of what selector matches that do not fit their box
+  overflowing: (selector) => [...document.querySelectorAll(selector)]
+    .filter((node) => node.scrollWidth > node.clientWidth).map((node) => node.textContent),
   text: (selector) => document.querySelector(selector)?.textContent ?? null,
   texts: (selector) => [...document.querySelectorAll(selector)]
     .map((node) => node.textContent.trim()),

@@ -117,6 +117,7 @@ def test_each_page_says_how_to_score_in_its_cards_words(
         assert first["open"]
         assert first["top"] >= bar and first["bottom"] <= PHONE[1], (game, lang, first)
         assert page["scrollWidth"] <= PHONE[0]
+        assert first["wider"] == 0, (game, lang, first["wider"])  # its tables fit it too
         assert not page["again"]["open"]
         assert page["reopened"]["open"]
 

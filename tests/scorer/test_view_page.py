@@ -80,10 +80,11 @@ def test_unnamed_seats_are_players_by_number(built: Path, tmp_path: Path) -> Non
         expected.append((game, data, seats))
     plans.append({"url": (built / "qwinto-es.html").as_uri(), "viewport": VIEWPORTS["phone"],
                   "steps": [{"click": act("add-player")}, {"read": "placeholders"},
-                            {"read": "groups"}]})
+                            {"read": "groups"}, {"read": "overflowing", "of": ".qw-label"}]})
     plans.append({"url": (built / "qwinto-fr.html").as_uri(), "viewport": VIEWPORTS["phone"],
                   "steps": [{"read": "groups"},
-                            {"read": "text", "of": ".failed-line strong", "as": "failed"}]})
+                            {"read": "text", "of": ".failed-line strong", "as": "failed"},
+                            {"read": "overflowing", "of": ".qw-label"}]})
     seen = browse(chromium, plans, tmp_path)
     for (game, data, seats), shown in zip(expected, seen, strict=False):
         assert shown["board"]["faults"] == [], (game, shown["board"])
@@ -108,6 +109,8 @@ def test_unnamed_seats_are_players_by_number(built: Path, tmp_path: Path) -> Non
     assert spanish["groups"] == ["Hoja de Jugador 2"], spanish
     assert french["groups"] == ["Feuille de Joueur 1"], french
     assert french["failed"] == "lancers ratés\u202f:", french  # French spacing
+    # the upright sheet's row names fit above their columns ("amarilla", "violette")
+    assert spanish["overflowing"] == [] and french["overflowing"] == [], (spanish, french)
 
 
 def test_faults_in_view_undo_kept_and_named_sheets(built: Path, tmp_path: Path) -> None:
@@ -158,7 +161,7 @@ def test_faults_in_view_undo_kept_and_named_sheets(built: Path, tmp_path: Path) 
            and typed["title"] == typed["label"], f"undo after typing {typed}")
     expect(shown["added_undo"]["label"] == "Undo: Add a player", f"{shown['added_undo']}")
     # 6: the reason beside the box, and a bar in view whatever is scrolled to
-    reason = "orange box 2: expected a whole number, got 'x'"
+    reason = "orange row, column 4: expected a whole number, got 'x'"
     tip = shown["tip"]
     expect(tip["focused"] == second and tip["tip"] is not None
            and reason in tip["tip"]["text"]
