@@ -1,10 +1,10 @@
 """Every failure pnp reports to a person has its own class here, in the order of the stages.
 
 They subclass :class:`PnpError` (itself a :class:`ValueError`) and format themselves:
-``str(error)`` is the one line the command line prints. Two kinds are plain exceptions,
-never shown as they are: :class:`YamlSyntaxError` and :class:`Unreadable` say what is wrong
-with a file its reader does not name, and their callers report them as a
-:class:`DefinitionError` or a :class:`DocumentError` or :class:`ScorerError` naming it.
+``str(error)`` is the one line the command line prints. Some are never shown as they are:
+:class:`YamlSyntaxError` and :class:`ReadError` say what is wrong with a file its reader does
+not name, and their callers report them as a :class:`DefinitionError`, :class:`InputError`,
+:class:`DocumentError` or :class:`ScorerError` naming it.
 """
 
 from __future__ import annotations
@@ -105,14 +105,6 @@ class SvgError(PnpError):
 
 class SheetError(PnpError):
     """A sheet that cannot be made as asked (unknown kind, impossible per-page count)."""
-
-
-class Unreadable(Exception):
-    """A file of the edition that may not or cannot be read; the message says why."""
-
-
-class Outside(Unreadable):
-    """A file that leads outside its folder once links are followed."""
 
 
 class FigureError(PnpError):

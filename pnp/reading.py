@@ -35,6 +35,8 @@ DEPTH = 64
 DIGITS = 18
 """Digits in a number; no count, score or penalty comes near."""
 CHUNK = 64 * 1024
+MAX_SOURCE = MiB
+"""Bytes a template or style sheet may have (the longest bundled text has about 21 000)."""
 
 Where = tuple[str | int, ...]
 """A place in the data: the keys and indexes leading to it."""
@@ -80,6 +82,13 @@ def read_inside(folder: str | os.PathLike[str], path: str | os.PathLike[str], li
         raise OutsideError(f"leads outside the edition's {os.path.basename(root)} folder "
                            f"(to {shown})")
     return read_path(real, limit, what)
+
+
+def text_inside(folder: str | os.PathLike[str], path: str | os.PathLike[str],
+                limit: int = MAX_SOURCE) -> str:
+    """The text (:func:`decode`) of ``path`` as :func:`read_inside` reads it: how a template
+    or style sheet of the edition is read."""
+    return decode(read_inside(folder, path, limit, "a template"))
 
 
 def read_stream(stream: IO[bytes] | IO[str] | None, limit: int, what: str) -> bytes:

@@ -29,7 +29,6 @@ from pnp import registry
 from pnp.assets import current, shown
 from pnp.books.figures import Context as FigureContext
 from pnp.books.figures import Figures
-from pnp.books.files import text_inside
 from pnp.books.layout import align_numbers, keep_together
 from pnp.books.limits import TooSlow, time_limit
 from pnp.books.references import Fault, Policy
@@ -38,7 +37,7 @@ from pnp.definitions import check_game, load
 from pnp.definitions.base import GameInfo
 from pnp.draw.identity import lockup_svg
 from pnp.engine.result import Result
-from pnp.errors import DocumentError, FigureError, ReadError, Unreadable
+from pnp.errors import DocumentError, FigureError, ReadError
 from pnp.i18n.catalogues import LANGUAGES, translator, typography
 from pnp.outputs.targets import sheet_file
 
@@ -196,15 +195,17 @@ def refuse(fault: Fault | None, sources: Sequence[tuple[Path, str]]) -> None:
 
 def worked_example(game: str, rules: GameInfo, lang: str) -> dict[str, Any]:
     """The game's example input scored by the engine, with each line in words."""
-    from pnp.reading import load_yaml
+    from pnp.reading import load_yaml, text_inside
 
     engine, texts = registry.game(game).engine, registry.game(game).texts
     examples = current().examples
     path = examples / f"{game}.yaml"
     try:
-        data = load_yaml(text_inside(examples, path))
-    except Unreadable as exc:
+        text = text_inside(examples, path)
+    except ReadError as exc:
         raise DocumentError(f"{shown(path)}: {exc}") from None
+    try:
+        data = load_yaml(text)
     except ReadError as exc:
         raise DocumentError(f"{shown(path)}:{exc.line or 1}: {exc.message}") from None
     result: Result = engine.score(rules, data)

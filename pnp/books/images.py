@@ -15,7 +15,7 @@ import re
 import warnings
 from urllib.parse import unquote, unquote_to_bytes
 
-from pnp.errors import Unreadable
+from pnp.errors import ReadError
 
 IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 """The images a document may show, by the file's extension (and by its bytes:
@@ -34,15 +34,15 @@ MAX_FETCHED = 16 * 1024 * 1024
 
 def image_type(data: bytes) -> str:
     """The MIME type of ``data``, a PNG or JPEG image of at most :data:`MAX_PIXELS`
-    pixels; else :class:`Unreadable` says what it is. Its magic bytes say what it is and
+    pixels; else :class:`~pnp.errors.ReadError` says what it is. Its magic bytes say what it is and
     its header (all that Pillow reads when it opens an image) how large: nothing is
     decoded, and no decompression-bomb warning is printed."""
     if len(data) > MAX_IMAGE:
-        raise Unreadable(f"larger than {MAX_IMAGE // 1024 // 1024} MiB, not an image")
+        raise ReadError(f"larger than {MAX_IMAGE // 1024 // 1024} MiB, not an image")
     kind = next((kind for magic, kind in _MAGIC.items() if data.startswith(magic)), None)
     if kind is None:
         other = _pillow_format(data)
-        raise Unreadable(f"not a PNG or JPEG image{f' (a {other} image)' if other else ''}")
+        raise ReadError(f"not a PNG or JPEG image{f' (a {other} image)' if other else ''}")
     from PIL import Image
 
     name = "PNG" if kind == "image/png" else "JPEG"
@@ -52,20 +52,20 @@ def image_type(data: bytes) -> str:
             with Image.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as picture:
                 width, height, found = picture.width, picture.height, picture.format
     except Image.DecompressionBombError:
-        raise Unreadable(f"a {name} image of more than {MAX_PIXELS // 1_000_000} million "
+        raise ReadError(f"a {name} image of more than {MAX_PIXELS // 1_000_000} million "
                          f"pixels") from None
     except Exception:  # Pillow fails on a broken header in many ways: it is not an image
-        raise Unreadable(f"a broken {name} image (its header cannot be read)") from None
+        raise ReadError(f"a broken {name} image (its header cannot be read)") from None
     if _FORMATS.get(found or "") != kind:
-        raise Unreadable(f"a broken {name} image (its header cannot be read)")
+        raise ReadError(f"a broken {name} image (its header cannot be read)")
     if width * height > MAX_PIXELS:
-        raise Unreadable(f"a {name} image of {width} x {height} pixels, more than "
+        raise ReadError(f"a {name} image of {width} x {height} pixels, more than "
                          f"{MAX_PIXELS // 1_000_000} million")
     return kind
 
 
 def loadable(data: bytes) -> None:
-    """Refuse (:class:`Unreadable`) what the layout may not load, whatever a reference
+    """Refuse (:class:`~pnp.errors.ReadError`) what the layout may not load, whatever a reference
     calls it: WeasyPrint shows as an image whatever Pillow opens, and draws as SVG
     whatever reads as XML. So a file the layout loads (a style sheet, a font, an image)
     is a PNG or JPEG image within bounds (:func:`image_type`), or neither markup nor any
@@ -73,9 +73,9 @@ def loadable(data: bytes) -> None:
     if any(data.startswith(magic) for magic in _MAGIC):
         image_type(data)
     elif data.lstrip(b"\x00\xef\xbb\xbf\xfe\xff \t\r\n\f").startswith(b"<"):
-        raise Unreadable("markup (SVG or XML), not a PNG or JPEG image")
+        raise ReadError("markup (SVG or XML), not a PNG or JPEG image")
     elif other := _pillow_format(data):
-        raise Unreadable(f"not a PNG or JPEG image (a {other} image)")
+        raise ReadError(f"not a PNG or JPEG image (a {other} image)")
 
 
 def _pillow_format(data: bytes) -> str | None:
@@ -94,11 +94,11 @@ def _pillow_format(data: bytes) -> str | None:
 
 
 def data_bytes(url: str) -> bytes:
-    """What a ``data:`` URL holds (:class:`Unreadable` if it cannot be read)."""
+    """What a ``data:`` URL holds (:class:`~pnp.errors.ReadError` if it cannot be read)."""
     header, _, payload = url[5:].partition(",")
     if header.lower().replace(" ", "").endswith(";base64"):
         try:
             return base64.b64decode(re.sub(r"\s", "", unquote(payload)), validate=True)
         except (binascii.Error, ValueError):
-            raise Unreadable("not readable (its base64 is broken)") from None
+            raise ReadError("not readable (its base64 is broken)") from None
     return unquote_to_bytes(payload)

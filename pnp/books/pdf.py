@@ -29,14 +29,14 @@ from typing import Any
 from pnp.assets import FONTS, current, shown
 from pnp.books.compose import PAPERS, Composed, source
 from pnp.books.figures import overlay
-from pnp.books.files import bytes_inside
 from pnp.books.images import IMAGES, MAX_FETCHED, data_bytes, image_type, loadable
 from pnp.books.layout import HEADINGS, deferred
 from pnp.books.limits import TooSlow, time_limit
 from pnp.books.references import clipped
 from pnp.draw.paper import css_size, points
-from pnp.errors import DocumentError, Unreadable
+from pnp.errors import DocumentError, ReadError
 from pnp.outputs.documents import keyword
+from pnp.reading import read_inside
 
 LAYOUT_SECONDS = 6.0
 """Processor time WeasyPrint may take to lay out a document, and to write it (the longest
@@ -398,7 +398,7 @@ def _fetcher() -> Any:
                 try:
                     data = data_bytes(url)
                     loadable(data)
-                except Unreadable as exc:
+                except ReadError as exc:
                     raise FatalURLFetchingError(f"refers to {clipped(url, 40)}: {exc}") from None
                 return super().fetch(url, headers)
             if parts.scheme.lower() == "file" and parts.netloc in ("", "localhost"):
@@ -411,10 +411,10 @@ def _fetcher() -> Any:
                         raise FatalURLFetchingError(f"refers to {name}, which is not a file in "
                                                     f"the edition's templates")
                     try:
-                        data = bytes_inside(templates, path, MAX_FETCHED, "a file to lay out")
+                        data = read_inside(templates, path, MAX_FETCHED, "a file to lay out")
                         kind = image_type(data) if path.suffix.lower() in IMAGES else None
                         loadable(data)
-                    except Unreadable as exc:
+                    except ReadError as exc:
                         raise FatalURLFetchingError(f"refers to {name}: {exc}") from None
                     kind = kind or mimetypes.guess_type(path.name)[0]
                     return URLFetcherResponse(path.as_uri(), data,

@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from pnp.books.files import bytes_inside, text_inside
 from pnp.books.images import IMAGES, MAX_FETCHED, MAX_IMAGE, data_bytes, image_type, loadable
-from pnp.errors import Unreadable
+from pnp.errors import ReadError
+from pnp.reading import read_inside, text_inside
 
 CSP = ("default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'; "
        "base-uri 'none'; form-action 'none'")
@@ -163,8 +163,8 @@ class Policy:
 
     def picture(self, path: Path) -> tuple[str, bytes]:
         """The MIME type and bytes of the image file ``path`` of the edition, or
-        :class:`Unreadable`."""
-        data = bytes_inside(self.root, path, MAX_IMAGE, "an image")
+        :class:`~pnp.errors.ReadError`."""
+        data = read_inside(self.root, path, MAX_IMAGE, "an image")
         return image_type(data), data
 
     def sheet(self, url: str, file: Path | None = None, line: int | None = None,
@@ -183,7 +183,7 @@ class Policy:
         seen.add(found)
         try:
             text = text_inside(self.root, found)
-        except Unreadable as exc:
+        except ReadError as exc:
             return Fault(url, f"the style sheet {clipped(url)} {exc}", file, line)
         return self.css(text, found, seen=seen)
 
@@ -204,7 +204,7 @@ class Policy:
         if isinstance(found, str):
             return found
         return _problem(f"refers to {clipped(url)}",
-                        lambda: loadable(bytes_inside(self.root, found, MAX_FETCHED, "a font")))
+                        lambda: loadable(read_inside(self.root, found, MAX_FETCHED, "a font")))
 
     def css(self, text: str, file: Path | None = None, *, declarations: bool = False,
             seen: set[Path] | None = None) -> Fault | None:
@@ -267,7 +267,7 @@ class Policy:
             return url
         try:
             kind, data = self.picture(path)
-        except Unreadable:
+        except ReadError:
             return url  # refused by :meth:`page` (it is read again: what was checked)
         return f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
 
@@ -477,7 +477,7 @@ def _problem(what: str, check: Callable[[], object]) -> str | None:
     """``what`` (``shows x.png``) and why, if ``check`` refuses it."""
     try:
         check()
-    except Unreadable as exc:
+    except ReadError as exc:
         return f"{what}: {exc}"
     return None
 

@@ -27,11 +27,11 @@ from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.assets import shown
-from pnp.books.files import text_inside
 from pnp.books.limits import TooSlow, memory_allowance, time_limit
 from pnp.books.references import clipped
 from pnp.definitions.base import in_language
-from pnp.errors import DocumentError, Outside, Unreadable
+from pnp.errors import DocumentError, OutsideError, ReadError
+from pnp.reading import text_inside
 
 TEMPLATE_SECONDS = 4.0
 """Processor time a document's templates may take to render (the longest bundled one takes
@@ -67,12 +67,12 @@ class _EditionLoader(jinja2.BaseLoader):
         path = self.templates.joinpath(*split_template_path(template))
         try:
             text = text_inside(self.templates, path)
-        except Unreadable as exc:
+        except ReadError as exc:
             if not os.path.lexists(path):
                 raise jinja2.TemplateNotFound(
                     template, f"no template '{clipped(template)}' in the edition's templates"
                 ) from None
-            if isinstance(exc, Outside):
+            if isinstance(exc, OutsideError):
                 raise SecurityError(f"'{clipped(template)}' {exc}") from None
             raise _Refused(f"'{clipped(template)}' {exc}") from None
         self.read.append((path, text))

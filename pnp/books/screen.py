@@ -12,11 +12,11 @@ from __future__ import annotations
 from pnp.assets import current, shown
 from pnp.books.compose import Composed, refuse
 from pnp.books.figures import inline
-from pnp.books.files import text_inside
 from pnp.books.references import Policy
 from pnp.books.webfonts import font_faces
 from pnp.draw.paper import css_size
-from pnp.errors import DocumentError, Unreadable
+from pnp.errors import DocumentError, ReadError
+from pnp.reading import text_inside
 
 
 def standalone_html(composed: Composed, paper: str) -> str:
@@ -28,7 +28,7 @@ def standalone_html(composed: Composed, paper: str) -> str:
     screen = templates / "screen.css"
     try:
         css = text_inside(templates, screen)
-    except Unreadable as exc:
+    except ReadError as exc:
         raise DocumentError(f"{shown(screen)}: {exc}") from None
     policy = Policy(templates, standalone=True)
     refuse(policy.css(css, screen), [])
@@ -39,7 +39,7 @@ def standalone_html(composed: Composed, paper: str) -> str:
     design = templates / f"{composed.kind}.html.j2"
     try:
         sources = [(design, text_inside(templates, design))]
-    except Unreadable:
+    except ReadError:
         sources = [(design, "")]
     refuse(policy.page(page), sources)
     return policy.finished(inline(page, drawn), composed.lang)

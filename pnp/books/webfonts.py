@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.assets import FONTS
-from pnp.books.files import bytes_inside
 from pnp.books.images import MAX_FETCHED
 from pnp.books.pdf import FACES
+from pnp.reading import read_inside
 
 FEATURES = ("tnum",)
 """OpenType features kept beyond HarfBuzz's defaults (kerning, ligatures, marks):
@@ -76,7 +76,7 @@ def faces() -> dict[str, tuple[Face, ...]]:
 
 @functools.cache
 def _bytes(file: str) -> bytes:
-    return bytes_inside(FONTS, FONTS / file, MAX_FETCHED, "a font")
+    return read_inside(FONTS, FONTS / file, MAX_FETCHED, "a font")
 
 
 def _font(file: str) -> Any:

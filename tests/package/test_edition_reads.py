@@ -2,7 +2,7 @@
 
 An edition's files may be links leading outside it, named pipes that never end, devices or
 gigabytes: :func:`pnp.reading.read_path` (a regular file, bounded) and
-:func:`pnp.books.files.text_inside` (that, and inside its folder once links are
+:func:`pnp.reading.text_inside` (that, and inside its folder once links are
 followed) refuse them. This test reads pnp's sources (their syntax trees, nothing is run)
 and fails on any other way of reading a file: ``read_text``, ``read_bytes``, ``open`` (the
 built-in, ``os``, ``io``, ``Path``, a library's), ``fdopen`` and ``shutil``'s copies.
@@ -117,7 +117,7 @@ def test_every_read_goes_through_a_hardened_reader() -> None:
              for module, qualname, line, text in _all_reads()
              if (module, _function(qualname)) not in READERS]
     assert stray == [], "read an edition's file with pnp/reading.read_path or " \
-                        "books.files.text_inside, or say in READERS why it is safe:\n" + \
+                        "reading.text_inside, or say in READERS why it is safe:\n" + \
                         "\n".join(stray)
 
 
@@ -151,7 +151,7 @@ def memory(data):
     import pikepdf
     return pikepdf.open(io.BytesIO(data))
 def hardened(root, path):
-    from pnp.books.files import text_inside
+    from pnp.reading import text_inside
     return text_inside(root, path)
 '''
     assert [(q, line) for q, line, _ in reads(source)] == [

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from pnp.books.images import image_type
-from pnp.errors import Unreadable
+from pnp.errors import ReadError
 from refusal import assert_refused, pnp
 
 TEXT = "templates/rulebooks/qwinto/en.md"
@@ -175,7 +175,7 @@ def test_forty_million_pixels_are_read_from_the_header(size: tuple[int, int],
         if allowed:
             assert image_type(data) == kind
         else:
-            with pytest.raises(Unreadable, match=f"{size[0]} x {size[1]} pixels"):
+            with pytest.raises(ReadError, match=f"{size[0]} x {size[1]} pixels"):
                 image_type(data)
 
 
