@@ -22,7 +22,7 @@ beside each page; the page links and registers them only when it is served over 
 and works fully without them (from a file it then simply cannot be installed).
 
 An edition is shared, so the page trusts none of its texts: its two templates are read as
-every edition file is (:func:`~pnp.books.files.text_inside`: inside the templates folder, a
+every edition file is (:func:`~pnp.reading.text_inside`: inside the templates folder, a
 regular file, at most :data:`MAX_TEMPLATE` bytes); a name from a definition reaches a script
 as JSON with no ``<`` in it; and the page's Content-Security-Policy runs its own inline
 scripts and style sheet only, each allowed by the hash of its text, and loads nothing.
@@ -42,12 +42,12 @@ import nh3
 from pnp import registry
 from pnp.assets import current, shown
 from pnp.books.compose import ATTRIBUTES, TAGS, compose, source
-from pnp.books.files import text_inside
 from pnp.books.references import inline_sources
 from pnp.definitions import load
 from pnp.definitions.base import GameInfo
-from pnp.errors import ScorerError, Unreadable
+from pnp.errors import ReadError, ScorerError
 from pnp.i18n.catalogues import LANGUAGES, N_, Translate, translator
+from pnp.reading import text_inside
 from pnp.scorer import scripts as scoring
 
 MAX_TEMPLATE = 64 * 1024
@@ -201,7 +201,7 @@ def _read(name: str) -> str:
     templates = current().templates
     try:
         return text_inside(templates, templates / "scorer" / name, MAX_TEMPLATE)
-    except Unreadable as exc:
+    except ReadError as exc:
         raise ScorerError(f"{_shown(name)}: {exc}") from None
 
 

@@ -87,15 +87,15 @@ def test_empty_sheet_scores_zero_and_failed_defaults_to_zero() -> None:
 
 @pytest.mark.parametrize(("data", "message"), [
     (sheet(purple=[None, None, 13, 12, None, None, None, None, None]),
-     "purple box 4: 12 is not greater than 13 in box 3"),
+     "purple row, column 4: 12 is not greater than 13 in column 3"),
     (sheet(yellow=[5, None, 5, None, None, None, None, None, None]),
-     "yellow box 3: 5 is the same as 5 in box 1"),
+     "yellow row, column 4: 5 is the same as 5 in column 2"),
     (sheet(orange=[4, None, None, None, None, None, None, None, None],
            yellow=[None, 4, None, None, None, None, None, None, None]),
-     "yellow box 2: 4 is already in column 3 (orange box 1)"),
+     "yellow row, column 3: 4 is already in this column (orange row)"),
     (sheet(orange=[None, None, None, 5, None, None, None, None, None],
            purple=[None, None, None, None, None, 5, None, None, None]),
-     "purple box 6: 5 is already in column 7 (orange box 4)"),
+     "purple row, column 7: 5 is already in this column (orange row)"),
     ({"rows": {"orange": [1, 2, 3, 4, None, None, None, None, None, None],
                "yellow": EMPTY, "purple": EMPTY}},
      "orange gap (column 6): the gap takes no number, got 4"),
@@ -108,9 +108,9 @@ def test_empty_sheet_scores_zero_and_failed_defaults_to_zero() -> None:
     (sheet(failed=-1), "failed: -1 is not at least 0"),
     (sheet(failed=True), "failed: expected a whole number, got True"),  # type: ignore[arg-type]
     (sheet(orange=[19, None, None, None, None, None, None, None, None]),
-     "orange box 1: 19 is not from 1 to 18"),
+     "orange row, column 3: 19 is not from 1 to 18"),
     (sheet(orange=["7", None, None, None, None, None, None, None, None]),
-     "orange box 1: expected a whole number, got '7'"),
+     "orange row, column 3: expected a whole number, got '7'"),
     ({"rows": {"orange": EMPTY, "yellow": EMPTY, "purpel": EMPTY}},
      "rows: unknown field 'purpel' (did you mean 'purple'?)"),
     ({"rows": {"orange": EMPTY, "yellow": EMPTY}}, "rows: missing the purple row"),
@@ -173,7 +173,7 @@ def test_the_definition_drives_the_engine(tmp_path: Path) -> None:
     clash = sheet(orange=[None, None, None, 8, None, None, None, None, None],
                   yellow=[None, None, None, None, 8, None, None, None, None])
     assert qwinto.score(RULES, clash).total == 2
-    with pytest.raises(InputError, match="is already in column 6"):
+    with pytest.raises(InputError, match="yellow row, column 6: 8 is already in this column"):
         qwinto.score(changed, clash)
 
 
@@ -244,7 +244,7 @@ def test_breaking_the_order_of_a_row_is_refused(data: dict[str, Any], draw: st.D
         return
     i, j = filled[0], filled[-1]
     boxes[i], boxes[j] = boxes[j], boxes[i]
-    with pytest.raises(InputError, match=f"{colour} box"):
+    with pytest.raises(InputError, match=f"{colour} row, column"):
         pnp.score("qwinto", data)
 
 
@@ -309,9 +309,8 @@ def sheet_problems(data: dict[str, Any]) -> list[Problem]:
             found.append((f"{colour} row", f"expected 9 boxes, got {len(boxes)}"))
             continue
         last = None
-        for number, (column, box) in enumerate(zip(columns(colour), boxes, strict=True),
-                                               start=1):
-            place = f"{colour} box {number}"
+        for column, box in zip(columns(colour), boxes, strict=True):
+            place = f"{colour} row, column {column}"
             wrong = [] if box is None else whole_problem(box, place, 1, 18)
             found += wrong
             if box is None or wrong:
@@ -320,7 +319,7 @@ def sheet_problems(data: dict[str, Any]) -> list[Problem]:
                 found.append((place, "the same as" if box == last else "not greater than"))
             last = box
             if (column, box) in placed:
-                found.append((place, f"is already in column {column}"))
+                found.append((place, "is already in this column"))
             placed.setdefault((column, box), place)
     failed = data.get("failed", 0)
     found += whole_problem(failed, "failed", 0, None)
@@ -392,7 +391,7 @@ def test_cli_json_and_standard_input() -> None:
     ("rows: {orange: [null, null, null, null, null, null, null, null, null],\n"
      "       yellow: [null, null, null, null, null, null, null, null, null],\n"
      "       purple: [null, null, 13, 12, null, null, null, null, null]}\n",
-     "error: purple box 4: 12 is not greater than 13 in box 3"),
+     "error: purple row, column 4: 12 is not greater than 13 in column 3"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(text: str, expected: str) -> None:
     result = CliRunner().invoke(main, ["score", "qwinto", "-"], input=text)

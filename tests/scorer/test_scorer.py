@@ -190,15 +190,18 @@ def test_sheet_faults_name_the_box_in_the_engines_words() -> None:
     state = {"players": [{"name": "", "v": {"orange_1": "9", "orange_2": "3",
                                             "yellow_4": "x", "purple_6": "19"}}]}
     faults = {f["at"]: f["message"] for f in run.score([state])[0]["result"]["faults"]}
-    assert faults["players/0/v/orange_2"] == "orange box 2: 3 is not greater than 9 in box 1"
+    assert faults["players/0/v/orange_2"] == (
+        "orange row, column 4: 3 is not greater than 9 in column 3")
     assert faults["players/0/v/orange_1"] == ""
-    assert faults["players/0/v/yellow_4"] == "yellow box 4: expected a whole number, got 'x'"
-    assert faults["players/0/v/purple_6"] == "purple box 6: 19 is not from 1 to 18"
-    for text in ("orange box 2: 3 is not greater than 9 in box 1",):
+    assert faults["players/0/v/yellow_4"] == (
+        "yellow row, column 5: expected a whole number, got 'x'")
+    assert faults["players/0/v/purple_6"] == "purple row, column 7: 19 is not from 1 to 18"
+    for text in ("orange row, column 4: 3 is not greater than 9 in column 3",):
         _, message = engine("qwinto", sheets_input("qwinto", state))
         assert message == text
     spanish = page("qwinto", "es").score([state])[0]["result"]["faults"]
-    assert any(f["message"].startswith("naranja") for f in spanish), spanish
+    assert {f["at"]: f["message"] for f in spanish}["players/0/v/orange_2"] == (
+        "fila naranja, columna 4: 3 no es mayor que 9 de la columna 3")
 
 
 def test_kwingto_twice_names_both_spaces() -> None:
@@ -759,7 +762,7 @@ def steps_for(game: str, data: dict[str, Any]) -> list[dict[str, Any]]:
 BAD = {
     # (steps that break a rule by typing, the box that must be flagged, the engine's words)
     "qwinto": ([{"type": at("players/0/v/orange_2"), "text": "x"}], "players/0/v/orange_2",
-               "orange box 2: expected a whole number, got 'x'"),
+               "orange row, column 4: expected a whole number, got 'x'"),
     "kwingto": ([{"click": act("tab", 0)}, {"type": at("players/0/v/card_2_4"), "text": "1H"}],
                 "players/0/v/card_2_4", "row 2 space 4: '1H' is not a card"),
     "xactika": ([{"type": at("v/tricks_1_1"), "text": "9"}], "v/tricks_1_1",

@@ -160,6 +160,8 @@ def test_faults_in_view_undo_kept_and_named_sheets(built: Path, tmp_path: Path) 
     expect(not typed["disabled"] and typed["label"] == f"Undo: {shown['first_label']}"
            and typed["title"] == typed["label"], f"undo after typing {typed}")
     expect(shown["added_undo"]["label"] == "Undo: Add a player", f"{shown['added_undo']}")
+    # 13: a box is named by the row and the column the sheet shows (orange starts at column 3)
+    expect(shown["first_label"] == "orange row, column 3", f"first box {shown['first_label']}")
     # 6: the reason beside the box, and a bar in view whatever is scrolled to
     reason = "orange row, column 4: expected a whole number, got 'x'"
     tip = shown["tip"]

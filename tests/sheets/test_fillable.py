@@ -304,13 +304,17 @@ def qwinto_verdict(values: dict[str, str]) -> Verdict:
 
 
 def qwinto_named(message: str) -> frozenset[str]:
-    """The boxes a Qwinto error names: ``purple box 4: 12 is not greater than 13 in box 3``
-    names purple 4 and 3, ``... is already in column 5 (orange box 3)`` names orange 3 too."""
-    colours = {r.colour for r in QWINTO.sheet.rows}
-    lead = re.match(r"(\w+) box (\d+): ", message)
-    assert lead and lead[1] in colours, f"no box named in {message!r}"
-    named = {f"{c}_{n}" for c, n in re.findall(r"(\w+) box (\d+)", message) if c in colours}
-    named |= {f"{lead[1]}_{n}" for n in re.findall(r"\bin box (\d+)", message)}
+    """The boxes a Qwinto error names, by row and column: ``purple row, column 4: 12 is not
+    greater than 13 in column 3`` names purple 4 and 3, ``yellow row, column 3: ... is already in
+    this column (orange row)`` names yellow 2 and orange 1 (the rows start at columns 1 to 3)."""
+    lead = re.match(r"(\w+) row, column (\d+): ", message)
+    assert lead, f"no box named in {message!r}"
+    row, column = QWINTO.sheet.row(lead[1]), int(lead[2])
+    columns = [column, *(int(c) for c in re.findall(r"\bin column (\d+)", message))]
+    named = {f"{row.colour}_{row.box_columns.index(c) + 1}" for c in columns}
+    for colour in re.findall(r"in this column \((\w+) row\)", message):
+        other = QWINTO.sheet.row(colour)
+        named.add(f"{colour}_{other.box_columns.index(column) + 1}")
     return frozenset(named)
 
 
@@ -594,7 +598,7 @@ def xactika_spoiled(rng: random.Random) -> dict[str, str]:
 
 KINDS = {
     "qwinto": ["expected a whole number", "is not from", "not greater than", "the same as",
-               "is already in column"],
+               "is already in this column"],
     "kwingto": ["is not a card", "a player has one deck", "is not of", "its suit",
                 "is not higher than", "lies between", "repeats the rank"],
     "xactika": ["mode", "is given twice", "cannot be blank", "they add up to", "tricks, ",

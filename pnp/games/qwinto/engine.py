@@ -80,31 +80,29 @@ def _parse_row(rules: Definition, colour: str, value: Any) -> tuple[Box, ...]:
     if len(boxes) != row.boxes:
         raise InputError(f"{colour} row: expected {row.boxes} boxes, got {len(boxes)}")
     last: tuple[int, int] | None = None
-    for index, box in enumerate(boxes, start=1):
+    for column, box in zip(row.box_columns, boxes, strict=True):
         if box is None:
             continue
         if type(box) is not int or not low <= box <= high:
-            whole(box, f"{colour} box {index}", low, high)
+            whole(box, f"{colour} row, column {column}", low, high)
         if last is not None and box <= last[0]:
             relation = "the same as" if box == last[0] else "not greater than"
-            raise InputError(
-                f"{colour} box {index}: {box} is {relation} {last[0]} in box {last[1]}")
-        last = (box, index)
+            raise InputError(f"{colour} row, column {column}: {box} is {relation} {last[0]} "
+                             f"in column {last[1]}")
+        last = (box, column)
     return tuple(boxes)
 
 
 def _check_columns(rules: Definition, sheet: Sheet) -> None:
-    seen: dict[tuple[int, int], tuple[str, int]] = {}
+    seen: dict[tuple[int, int], str] = {}
     for row in rules.sheet.rows:
-        for index, (column, box) in enumerate(zip(row.box_columns, sheet.rows[row.colour],
-                                                  strict=True), start=1):
+        for column, box in zip(row.box_columns, sheet.rows[row.colour], strict=True):
             if box is None:
                 continue
             if (column, box) in seen:
-                colour, first = seen[column, box]
-                raise InputError(f"{row.colour} box {index}: {box} is already in column "
-                                 f"{column} ({colour} box {first})")
-            seen[column, box] = (row.colour, index)
+                raise InputError(f"{row.colour} row, column {column}: {box} is already in this "
+                                 f"column ({seen[column, box]} row)")
+            seen[column, box] = row.colour
 
 
 def column_boxes(rules: Definition, sheet: Sheet, column: int) -> dict[str, Box]:

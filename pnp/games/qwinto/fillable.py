@@ -18,10 +18,10 @@ from pnp.i18n.catalogues import N_, Translate
 from pnp.sheets.fillable import entry
 
 MESSAGES = {
-    "box": N_("{colour} box {index}"),
-    "rising": N_("{where}: {box} is not greater than {last} in box {previous}"),
-    "same": N_("{where}: {box} is the same as {last} in box {previous}"),
-    "column": N_("{where}: {box} is already in column {column} ({first})"),
+    "box": N_("{colour} row, column {column}"),
+    "rising": N_("{where}: {box} is not greater than {last} in column {previous}"),
+    "same": N_("{where}: {box} is the same as {last} in column {previous}"),
+    "column": N_("{where}: {box} is already in this column ({first} row)"),
 }
 """What the script says of a box at fault: the engine's messages."""
 

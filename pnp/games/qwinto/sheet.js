@@ -1,6 +1,6 @@
 var PNP = $TABLE;
 function pnp_score(v) {
-  var bad = {}, why = {}, ok = true, rows = {}, r, i, name, x, last, lastName, lastIndex;
+  var bad = {}, why = {}, ok = true, rows = {}, r, i, name, x, last, lastName, lastColumn;
   function fault(name, message) {
     bad[name] = true; ok = false;
     if (message && !why[name]) why[name] = message;
@@ -10,7 +10,7 @@ function pnp_score(v) {
     last = null;
     for (i = 1; i <= row.boxes; i++) {
       name = row.colour + "_" + i;
-      where = pnp_say("box", {colour: row.name, index: i});
+      where = pnp_say("box", {colour: row.name, column: row.columns[i - 1]});
       x = pnp_entry(v[name]);
       if (x !== null && typeof x !== "number") {
         fault(name, pnp_say("whole", {where: where, value: pnp_shown(x)})); x = null;
@@ -20,10 +20,10 @@ function pnp_score(v) {
       }
       if (x !== null && last !== null && x <= last) {
         fault(name, pnp_say(x === last ? "same" : "rising",
-                            {where: where, box: x, last: last, previous: lastIndex}));
+                            {where: where, box: x, last: last, previous: lastColumn}));
         fault(lastName);
       }
-      if (x !== null) { last = x; lastName = name; lastIndex = i; }
+      if (x !== null) { last = x; lastName = name; lastColumn = row.columns[i - 1]; }
       boxes.push(x);
     }
     rows[row.colour] = boxes;
@@ -37,12 +37,11 @@ function pnp_score(v) {
       name = PNP.rows[r].colour + "_" + (i + 1);
       if (seen[key]) {
         fault(name, pnp_say("column", {where: pnp_say("box", {colour: PNP.rows[r].name,
-                                                               index: i + 1}),
-                                       box: x, column: PNP.rows[r].columns[i],
-                                       first: seen[key].where}));
+                                                               column: PNP.rows[r].columns[i]}),
+                                       box: x, first: seen[key].row}));
         fault(seen[key].name);
       } else {
-        seen[key] = {name: name, where: pnp_say("box", {colour: PNP.rows[r].name, index: i + 1})};
+        seen[key] = {name: name, row: PNP.rows[r].name};
       }
     }
   }

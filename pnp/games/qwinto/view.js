@@ -16,7 +16,7 @@ VIEW.render = function (root, state) {
       var edge = (c === row.first ? " first" : "") + (c === row.first + row.boxes ? " last" : "");
       if (c === row.gap) { grid.appendChild(h("div", {class: "qw-cell gap" + edge, style: where})); continue; }
       n++;
-      var input = box(base + "/v/" + row.colour + "_" + n, pnp_say("box", {colour: row.name, index: n}));
+      var input = box(base + "/v/" + row.colour + "_" + n, pnp_say("box", {colour: row.name, column: c}));
       var pentagon = row.pentagons.indexOf(n) >= 0;
       grid.appendChild(h("div", {class: "qw-cell" + edge + (pentagon ? " pentagon" : ""), style: where},
                          [pentagon ? h("div", {class: "pent"}, [input]) : input]));
