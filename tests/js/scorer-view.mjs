@@ -18,6 +18,36 @@ const plan = JSON.parse(readFileSync(planPath, "utf8"));
 
 /* What a "read" step reads, in the page. */
 const READS = {
+  // the "How to score" panel, where it is and what it says
+  howto: () => {
+    const node = document.querySelector("details.howto");
+    if (!node) return null;
+    const r = node.getBoundingClientRect();
+    const text = node.querySelector(".howto-text");
+    return { open: node.open, top: r.top, bottom: r.bottom, height: r.height,
+             wider: text.scrollWidth - text.clientWidth,
+             title: node.querySelector("summary").textContent,
+             text: text.textContent };
+  },
+  // Qwinto's sheet: the column numbers and boxes where the screen shows them, the faults
+  qwinto: () => {
+    const where = (node) => {
+      const r = node.getBoundingClientRect();
+      return { x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2, top: r.top, bottom: r.bottom,
+               left: r.left, right: r.right, width: r.width, height: r.height };
+    };
+    const shown = (node) => node.getClientRects().length > 0 &&
+      getComputedStyle(node).visibility !== "hidden";
+    return {
+      numbers: [...document.querySelectorAll(".qw-grid *")]
+        .filter((node) => !node.children.length && /^\d+$/.test(node.textContent) && shown(node))
+        .map((node) => ({ text: node.textContent, ...where(node) })),
+      boxes: [...document.querySelectorAll(".qw-grid input.box")]
+        .map((node) => ({ at: node.getAttribute("data-at"), label: node.getAttribute("aria-label"),
+                          ...where(node) })),
+      faults: [...document.querySelectorAll("#problems li")].map((li) => li.textContent),
+    };
+  },
   undo: () => {
     const button = document.querySelector('[data-act="undo"]');
     return { disabled: button.disabled, label: button.getAttribute("aria-label"),
@@ -73,6 +103,8 @@ const READS = {
   },
   scrollWidth: () => document.documentElement.scrollWidth,
   dom: () => document.documentElement.outerHTML,
+  lang: () => document.documentElement.lang,
+  barBottom: () => document.querySelector(".bar").getBoundingClientRect().bottom,
   // the texts of what selector matches that do not fit their box
   overflowing: (selector) => [...document.querySelectorAll(selector)]
     .filter((node) => node.scrollWidth > node.clientWidth).map((node) => node.textContent),

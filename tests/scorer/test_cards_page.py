@@ -11,8 +11,6 @@ and J Q K A. A suit's symbol reads in every language.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,7 @@ from pnp.definitions import load
 from pnp.games.kwingto.texts import notation
 from pnp.i18n.catalogues import translator
 from pnp.scorer import page as scorer
+from scorer.test_scorer import _need_chromium
 
 JS = Path(__file__).parents[1] / "js"
 RULES = load("kwingto")
@@ -87,16 +86,6 @@ def test_a_spanish_board_exports_the_calculators_notation() -> None:
     assert {k: t for k, t in back["state"]["players"][0]["v"].items() if t} == {
         "card_1_1": "7C", "card_1_2": "9C", "card_1_3": "JC", "card_2_1": "2P",
         "card_3_5": "AT"}
-
-
-def _need_chromium() -> str:
-    chromium = shutil.which("chromium")
-    ready = shutil.which("node") and (JS / "node_modules" / "playwright-core").is_dir()
-    if chromium is None or not ready:
-        if os.environ.get("CI"):
-            pytest.fail("chromium, node and tests/js/node_modules are needed: run `make js`")
-        pytest.skip("chromium or node or tests/js/node_modules missing (run `make js`)")
-    return chromium
 
 
 def test_each_page_reads_its_own_letters_and_lays_its_sum_out(tmp_path: Path) -> None:

@@ -9,10 +9,7 @@ message cites (a box, a column) is one the page shows in the same words.
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
 from collections import defaultdict
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,6 +20,8 @@ import pytest
 import pnp
 from pnp.books.compose import compose
 from pnp.scorer import page as scorer
+from scorer.test_scorer import _need_chromium
+from scorer.test_view_page import browse
 
 JS = Path(__file__).parents[1] / "js"
 LANGS = ("en", "es", "fr")
@@ -79,28 +78,28 @@ def _plain(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], dict[str, Any]]:
-    chromium = shutil.which("chromium")
-    if chromium is None or not shutil.which("node") or not (JS / "node_modules").is_dir():
-        pytest.skip("chromium or node or tests/js/node_modules missing (run `make js`)")
+    """Each page at phone size: the panel on the first visit, on the next one, and after a
+    player opens it and reloads; on Qwinto, the sheet once the boxes are typed."""
+    chromium = _need_chromium()
     folder = tmp_path_factory.mktemp("howto")
     pages, keys = [], []
+    toggle = {"tap": "details.howto summary"}
     for game in pnp.GAMES:
         for lang in LANGS:
             path = folder / f"{game}-{lang}.html"
             path.write_bytes(scorer.render(game, lang))
-            one: dict[str, Any] = {"url": path.as_uri(), "viewport": PHONE}
+            steps: list[dict[str, Any]] = [
+                {"read": "howto", "as": "first"}, {"read": "lang"},
+                {"read": "barBottom", "as": "bar"}, {"read": "scrollWidth"},
+                {"reload": True}, {"read": "howto", "as": "again"},
+                toggle, {"reload": True}, {"read": "howto", "as": "reopened"}, toggle]
             if game == "qwinto":
-                one["qwinto"] = {"type": QWINTO_TYPED}
-            pages.append(one)
+                steps += [{"type": f'[data-path="{at}"]', "text": text}
+                          for at, text in QWINTO_TYPED]
+                steps += [{"scroll": 0}, {"read": "qwinto"}]
+            pages.append({"url": path.as_uri(), "viewport": PHONE, "steps": steps})
             keys.append((game, lang))
-    (folder / "plan.json").write_text(json.dumps({"pages": pages}), encoding="utf-8")
-    done = subprocess.run(["node", str(JS / "howto-page.mjs"), chromium,
-                           str(folder / "plan.json"), str(folder / "seen.json")],
-                          capture_output=True, text=True, check=False, timeout=900, cwd=JS)
-    assert done.returncode == 0, done.stdout + done.stderr
-    result = json.loads((folder / "seen.json").read_text(encoding="utf-8"))
-    assert result["errors"] == []
-    return dict(zip(keys, result["pages"], strict=True))
+    return dict(zip(keys, browse(chromium, pages, folder), strict=True))
 
 
 @pytest.mark.parametrize("game", pnp.GAMES)
