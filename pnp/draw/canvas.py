@@ -29,8 +29,7 @@ class PnpCanvas(Canvas):
 
     Every sheet, card and deck page is drawn on one, so a ■ or a ♥ in any label prints in
     DejaVu while the words around it print in Lato (see :func:`pnp.draw.fonts.runs`), and a
-    French colon drawn from a definition's text, or from a line that reportlab's
-    ``simpleSplit`` rejoined with plain spaces, keeps its narrow no-break space
+    French colon drawn from a definition's text keeps its narrow no-break space
     (:func:`pnp.i18n.catalogues.typography`, which changes nothing it has already set).
     """
 
