@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.build import run  # noqa: E402
 from pnp.build.outcomes import Outcome  # noqa: E402
-from pnp.i18n.catalogues import LANGUAGES  # noqa: E402
+from pnp.definitions import load  # noqa: E402
 from pnp.registry import GAMES  # noqa: E402
 
 TARGETS = {"cold / floor": 1.5, "cold build": 45.0, "one book alone": 3.0,
@@ -64,7 +64,7 @@ def floor(work: Path, rules: Path) -> tuple[list[float], float]:
     seconds = []
     before = processor(resource.RUSAGE_CHILDREN)
     for game in GAMES:
-        for lang in LANGUAGES:
+        for lang in load(game).languages:
             seconds.append(timed_cli("rulebook", game, "--lang", lang, "--format", "pdf",
                                      "--rules", str(rules), "-o",
                                      str(books / f"{game}-{lang}.pdf"), cwd=work))

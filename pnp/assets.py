@@ -9,7 +9,9 @@ gettext catalogues live in ``pnp/i18n/locale/`` beside the code.
 
 A publisher's own **edition** (``pnp init DIR``) is a folder with a ``pnp.toml`` that
 names its own definitions, texts and examples; every command reads those instead of the
-bundled ones (the fonts and catalogues always come from the package).
+bundled ones. It may also bring languages of its own (``locale = "locale"``, a folder laid
+out like ``pnp/i18n/locale/``: see :mod:`pnp.i18n.languages`); the fonts always come from
+the package.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ CONFIG_LIMIT = 64 * 1024
 
 EDITABLE = ("rules", "templates", "examples")
 """The folders an edition may replace, as named in ``pnp.toml`` and in ``pnp/data/``."""
+ADDED = ("locale",)
+"""The folders an edition may add to pnp's own: its languages (``pnp init`` copies none)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,9 @@ class Edition:
     """The worked example each rulebook scores, ``<game>.yaml``."""
     config: Path | None = None
     """The ``pnp.toml`` this edition was read from; none for the bundled one."""
+    locale: Path | None = None
+    """Languages the edition adds to pnp's own, ``<code>/language.yaml`` and
+    ``<code>/LC_MESSAGES/<domain>.po``; none for the bundled one."""
 
     @classmethod
     def bundled(cls) -> Edition:
@@ -85,14 +92,15 @@ class Edition:
         table = data.get("edition", {})
         if not isinstance(table, dict):
             raise EditionError(f"{shown_path}: edition: expected a table, [edition]")
+        allowed = (*EDITABLE, *ADDED)
         unknown = sorted(set(data) - {"edition"}) + [f"edition.{key}" for key in
-                                                     sorted(set(table) - set(EDITABLE))]
+                                                     sorted(set(table) - set(allowed))]
         if unknown:
             raise EditionError(f"{shown_path}: unknown setting '{unknown[0]}' (expected "
-                               f"[edition] with {', '.join(EDITABLE)})")
+                               f"[edition] with {', '.join(allowed)})")
         bundled = cls.bundled()
         chosen = {}
-        for name in EDITABLE:
+        for name in allowed:
             value = table.get(name)
             if value is None:
                 chosen[name] = getattr(bundled, name)
@@ -181,7 +189,9 @@ TEMPLATE = """\
 #   templates/rulebooks/<game>/<lang>.md, templates/cards/<game>/<lang>.md   the texts
 #   templates/*.css, templates/*.html.j2   page design of rulebooks and cards
 #   examples/<game>.yaml               the worked example each rulebook scores
-# Remove a line below to use pnp's own copy of that folder again.
+# Remove a line below to use pnp's own copy of that folder again. To add languages, make a
+# folder laid out like pnp's locale (<code>/language.yaml, <code>/LC_MESSAGES/*.po) and add
+# the line: locale = "locale"
 [edition]
 rules = "rules"
 templates = "templates"

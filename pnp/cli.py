@@ -17,7 +17,8 @@ import click
 
 from pnp import registry
 from pnp.errors import SHOWN, DefinitionError, PnpError, error_lines, one_line
-from pnp.i18n.catalogues import LANGUAGES, default_language
+from pnp.i18n.catalogues import default_language
+from pnp.i18n.languages import SOURCE, codes
 from pnp.outputs.targets import OUTPUT, Target
 from pnp.registry import DECKS, GAMES
 
@@ -81,6 +82,44 @@ class Place(click.Path):
         return converted
 
 
+class Language(click.ParamType[str, str]):
+    """A language pnp knows, its own or the edition's: the edition is read first (``pnp
+    --project``), so the choices are asked for only when a value is checked or shown."""
+
+    name = "language"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return f"[{'|'.join(codes())}]"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if value in codes():
+            return value
+        self.fail(f"{value!r} is not one of {', '.join(map(repr, codes()))}", param, ctx)
+
+
+LANGUAGE = Language()
+
+
+def _published(game: str, rules_dir: Path | None) -> tuple[str, ...]:
+    from pnp.definitions import load
+
+    return load(game, rules_dir).languages
+
+
+def _language(game: str, lang: str | None, rules_dir: Path | None) -> str:
+    """``lang``, which ``game`` must be published in; by default the locale's language if
+    the game has it, else English, else the game's first language."""
+    published = _published(game, rules_dir)
+    if lang is None:
+        lang = default_language()
+        fallback = SOURCE if SOURCE in published else published[0]
+        return lang if lang in published else fallback
+    if lang not in published:
+        raise Misuse(f"{game} is published in {', '.join(published)}, not in '{lang}'")
+    return lang
+
+
 MAX_JOBS = 4 * (os.cpu_count() or 2)
 """More worker processes than this only costs memory (each holds WeasyPrint and fonts)."""
 
@@ -128,7 +167,7 @@ def init(folder: Path) -> None:
 @main.command()
 @click.argument("game", type=click.Choice(GAMES))
 @click.argument("file", default="-", metavar="[FILE|-]")
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+@click.option("--lang", type=LANGUAGE, default=None,
               help="Language of the breakdown (default: the locale's, else English).")
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable result.")
 @rules_option
@@ -140,6 +179,7 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
     import pnp
     from pnp.inputs import read_file, read_stdin
 
+    lang = _language(game, lang, rules_dir)
     data = read_stdin() if file == "-" else read_file(file)
     result = pnp.score(game, data, rules_dir)
     if as_json:
@@ -147,7 +187,7 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
 
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
-        click.echo(pnp.describe(result, lang or default_language(), rules_dir), nl=False)
+        click.echo(pnp.describe(result, lang, rules_dir), nl=False)
 
 
 @main.command()
@@ -155,7 +195,7 @@ def score(game: str, file: str, lang: str | None, as_json: bool, rules_dir: Path
 @click.option("--kind", default=None, metavar="KIND",
               help="Which sheet: qwinto sheet; kwingto sheet, coto; xactika pad, stats; "
                    "ronda pad, pad3, teams; spectacle aid (default: the first).")
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+@click.option("--lang", type=LANGUAGE, default=None,
               help="Language of the labels (default: the locale's, else English).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--per-page", type=int, default=None,
@@ -173,7 +213,7 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
     """Make a printable score sheet, pad or card of GAME as a PDF."""
     from pnp.sheets.layout import default_kind, render
 
-    lang = lang or default_language()
+    lang = _language(game, lang, rules_dir)
     if kind is None:
         kind = default_kind(game)
     output, mark = _destination(output, Target(game, lang, "sheet", paper, kind=kind,
@@ -186,7 +226,7 @@ def sheet(game: str, kind: str | None, lang: str | None, paper: str, per_page: i
 
 @main.command()
 @click.argument("game", type=click.Choice(GAMES))
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+@click.option("--lang", type=LANGUAGE, default=None,
               help="Language of the page (default: the locale's, else English).")
 @click.option("-o", "--output", type=Place(dir_okay=False, path_type=Path), default=None,
               help="Where to write the page (default: ./output/GAME/LANG/GAME-scorer.html).")
@@ -200,7 +240,7 @@ def scorer(game: str, lang: str | None, output: Path | None, rules_dir: Path | N
     """
     from pnp.scorer.page import render
 
-    lang = lang or default_language()
+    lang = _language(game, lang, rules_dir)
     output, mark = _destination(output, Target(game, lang, "scorer", "", fmt="html"),
                                 rules_dir)
     data = render(game, lang, rules_dir)
@@ -211,7 +251,7 @@ def _document(kind: str, game: str, lang: str | None, fmt: str, paper: str,
               output: Path | None, rules_dir: Path | None) -> None:
     from pnp.books.render import render
 
-    lang = lang or default_language()
+    lang = _language(game, lang, rules_dir)
     output, mark = _destination(output, Target(game, lang, kind, paper, fmt=fmt), rules_dir)
     data = render(kind, game, lang, fmt=fmt, paper=paper, rules_dir=rules_dir)
     _save(output, data, mark)
@@ -255,7 +295,7 @@ def document_options(papers: list[str]) -> Callable[[Command], Command]:
 def _with_options(function: Command, papers: list[str]) -> Command:
     for option in reversed([
         click.argument("game", type=click.Choice(GAMES)),
-        click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+        click.option("--lang", type=LANGUAGE, default=None,
                      help="Language (default: the locale's, else English)."),
         click.option("--format", "fmt", type=click.Choice(["pdf", "html"]), default="pdf",
                      show_default=True, help="A print-ready PDF or a standalone HTML page."),
@@ -287,7 +327,7 @@ def card(game: str, lang: str | None, fmt: str, paper: str, output: Path | None,
 
 @main.command()
 @click.argument("games", nargs=-1, type=click.Choice(GAMES), metavar="[GAME]...")
-@click.option("--lang", "langs", multiple=True, type=click.Choice(LANGUAGES),
+@click.option("--lang", "langs", multiple=True, type=LANGUAGE,
               help="Languages to build (repeat; default: all).")
 @click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default="all",
               show_default=True)
@@ -306,6 +346,11 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], paper: str, out: Path,
     All of them by default. Unchanged outputs are kept; output/index.html lists every file
     with a preview. One build at a time writes into a folder: a second one waits.
     """
+    for lang in langs:
+        for game in games:
+            _language(game, lang, rules_dir)
+        if not games and not any(lang in _published(game, rules_dir) for game in GAMES):
+            raise Misuse(f"no game is published in '{lang}'")
     summary = _build(out, games, langs, paper, jobs=jobs, force=force, rules_dir=rules_dir,
                      previews=previews)
     findings = summary.findings
@@ -501,9 +546,9 @@ def translations(verbose: bool, rules_dir: Path | None) -> None:
     from pnp.i18n.completeness import gaps, summary
 
     found = gaps(rules_dir)
-    click.echo(f"{'':<12}" + "".join(f"{lang:>6}" for lang in LANGUAGES))
+    click.echo(f"{'':<12}" + "".join(f"{lang:>6}" for lang in codes()))
     for name, counts in summary(found):
-        click.echo(f"{name:<12}" + "".join(f"{counts[lang]:>6}" for lang in LANGUAGES))
+        click.echo(f"{name:<12}" + "".join(f"{counts[lang]:>6}" for lang in codes()))
     if verbose or len(found) <= 20:
         for gap in found:
             click.echo(f"  {gap}")
@@ -515,7 +560,7 @@ def translations(verbose: bool, rules_dir: Path | None) -> None:
 
 @main.command()
 @click.argument("game", type=click.Choice(DECKS))
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+@click.option("--lang", type=LANGUAGE, default=None,
               help="Language of the labels (default: the locale's, else English).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--size", type=click.Choice(["poker", "bridge", "mini"]), default="poker",
@@ -544,7 +589,7 @@ def deck(game: str, lang: str | None, paper: str, size: str, bleed: str, flip: s
     from pnp.decks.cards import hint
 
     maker = registry.game(game).deck_maker
-    lang = lang or default_language()
+    lang = _language(game, lang, rules_dir)
     side = next(f for f in FLIPS if f == flip)
     shift = offset_of(offset)
     note = None if calibration else hint(maker.grid(size, paper, bleed))

@@ -24,6 +24,22 @@ def need_chromium() -> str:
     return chromium
 
 
+JS = Path(__file__).parent / "js"
+"""The drivers (``*.mjs``) and the npm packages they use (``node_modules``: ``make js``)."""
+
+
+def need_driver() -> str:
+    """Debian's chromium, node and the drivers' npm packages (playwright-core, axe-core);
+    chromium's path (on CI their absence fails the test)."""
+    chromium = shutil.which("chromium")
+    ready = shutil.which("node") and (JS / "node_modules" / "axe-core").is_dir()
+    if chromium is None or not ready:
+        if os.environ.get("CI"):
+            pytest.fail("chromium, node and tests/js/node_modules are needed: run `make js`")
+        pytest.skip("chromium or node or tests/js/node_modules missing (run `make js`)")
+    return chromium
+
+
 def dumped_dom(address: str | Path, profile: Path) -> str:
     """The DOM of the page at ``address`` (a file or a URL) once headless Chromium has
     loaded it and run what it runs, for two seconds of its virtual time."""

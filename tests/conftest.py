@@ -93,16 +93,3 @@ class Books:
 def bookshelf() -> Books:
     """The bundled rulebooks and cards, shared by the whole test run (see :class:`Books`)."""
     return Books()
-
-
-@pytest.fixture
-def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the catalogues that ``pnp translations`` reads instead of pnp's own."""
-    from pnp.i18n import catalogues as i18n
-    from pnp.i18n import completeness as translations
-
-    folder = tmp_path / "locale"
-    shutil.copytree(ROOT / "pnp" / "i18n" / "locale", folder)
-    monkeypatch.setattr(translations, "LOCALE_DIR", folder)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
-    return folder

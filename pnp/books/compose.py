@@ -38,7 +38,8 @@ from pnp.definitions.base import GameInfo
 from pnp.draw.identity import lockup_svg
 from pnp.engine.result import Result
 from pnp.errors import DocumentError, FigureError, ReadError
-from pnp.i18n.catalogues import LANGUAGES, translator, typography
+from pnp.i18n.catalogues import translator, typography
+from pnp.i18n.languages import language
 from pnp.outputs.targets import sheet_file
 
 KINDS = {"rulebook": "rulebooks", "card": "cards"}
@@ -82,13 +83,15 @@ def compose(kind: str, game: str, lang: str, *, rules_dir: Path | None = None) -
     game = check_game(game)
     if kind not in KINDS:
         raise DocumentError(f"unknown document kind '{kind}' (expected {', '.join(KINDS)})")
-    if lang not in LANGUAGES:
-        raise DocumentError(f"unknown language '{lang}' (expected {', '.join(LANGUAGES)})")
     rules = load(game, rules_dir)
+    if lang not in rules.languages:
+        raise DocumentError(f"{game} is published in {', '.join(rules.languages)}, "
+                            f"not in '{lang}'")
     _ = translator(lang, game)
     example = worked_example(game, rules, lang)
     figures = Figures(FigureContext(game, rules, lang, _, example))
-    context = {"rules": rules, "lang": lang, "_": _, "game": game, "example": example,
+    context = {"rules": rules, "lang": lang, "direction": language(lang).direction, "_": _,
+               "game": game, "example": example,
                "figure": figures.figure, "figure_ref": figures.figure_ref,
                "sheet_file": functools.partial(sheet_file, game, lang),
                **_game_context(game, rules)}

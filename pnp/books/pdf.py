@@ -33,6 +33,7 @@ from pnp.books.images import IMAGES, MAX_FETCHED, data_bytes, image_type, loadab
 from pnp.books.layout import HEADINGS, deferred
 from pnp.books.limits import TooSlow, time_limit
 from pnp.books.references import clipped
+from pnp.draw import fonts
 from pnp.draw.paper import css_size, points
 from pnp.errors import DocumentError, ReadError
 from pnp.outputs.documents import keyword
@@ -266,8 +267,9 @@ FACES = (("Pnp Serif", "normal", "normal", "GentiumBookPlus-Regular.ttf"),
          ("Pnp Sans", "normal", "italic", "PnpSans-Italic.ttf"),
          ("Pnp Display", "normal", "normal", "PnpSans-Black.ttf"),
          ("Pnp Symbols", "normal", "normal", "DejaVuSans.ttf"),
-         ("Pnp Symbols", "bold", "normal", "DejaVuSans-Bold.ttf"))
-"""The faces the style sheets may name: (family, weight, style, file in the bundled fonts).
+         ("Pnp Symbols", "bold", "normal", "DejaVuSans-Bold.ttf"), *fonts.book_faces())
+"""The faces the style sheets may name: (family, weight, style, file in the bundled fonts),
+the scripts' faces the languages name among them (:func:`pnp.draw.fonts.book_faces`).
 
 The studio's pair: Gentium Book Plus to read, Lato for headings, tables and the cover. Neither
 has the card suits and geometric marks; style sheets name "Pnp Symbols" (DejaVu Sans) after

@@ -54,7 +54,8 @@ fetch nor run anything; ``url(...)`` only to its own parts (``clip-path="url(#id
 _PAINT = {"fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
           "stroke-linejoin", "opacity", "fill-opacity", "stroke-opacity", "transform",
           "font-family", "font-size", "font-weight", "font-style", "text-anchor",
-          "dominant-baseline", "fill-rule", "letter-spacing", "clip-path", "clip-rule"}
+          "dominant-baseline", "fill-rule", "letter-spacing", "clip-path", "clip-rule",
+          "direction", "unicode-bidi"}
 ELEMENTS |= SVG_SHAPES
 _SVG_CASE = {name.lower(): name for name in ("clipPath", "viewBox", "preserveAspectRatio",
                                              "textLength", "lengthAdjust", "clipPathUnits")}

@@ -37,7 +37,6 @@ def run(out: Path, games: Sequence[str] = (), langs: Sequence[str] = (),
     from pnp.build.manifest import check_out
     from pnp.build.plan import PAPERS, planned
     from pnp.build.previews import write_previews
-    from pnp.i18n.catalogues import LANGUAGES
     from pnp.outputs.writing import check_folder, check_outside, locked, writable_folder
     from pnp.registry import GAMES
 
@@ -53,7 +52,7 @@ def run(out: Path, games: Sequence[str] = (), langs: Sequence[str] = (),
     with locked(out, waiting):
         shared = files_digest(shared_inputs())
         chosen = list(targets) if targets is not None else planned(
-            out, games or GAMES, langs or LANGUAGES, papers or PAPERS, shared)
+            out, games or GAMES, langs, papers or PAPERS, shared, rules_dir)
         count = (lambda outcome: progress(outcome, len(chosen))) if progress else None
         summary = build(chosen, out, jobs=jobs, force=force, rules_dir=rules_dir,
                         progress=count, shared=shared)

@@ -36,10 +36,10 @@
   try {
     var saved = JSON.parse(localStorage.getItem("pnp-filters") || "null");
     if (!saved) {
-      var own = (navigator.language || "").slice(0, 2);
-      var letter = /^(en-US|en-CA|es-MX|es-US|fr-CA)$/.test(navigator.language || "");
-      saved = {paper: letter ? "letter" : "a4",
-               lang: ["es", "en", "fr"].indexOf(own) >= 0 ? own : "all"};
+      var own = (navigator.language || "").split("-")[0];
+      var letter = /-(US|CA|MX)$/.test(navigator.language || "");
+      var offered = /^[a-z]+$/.test(own) && form.querySelector("input[name=lang][value=" + own + "]");
+      saved = {paper: letter ? "letter" : "a4", lang: offered ? own : "all"};
     }
     if (saved) {
       ["paper", "lang"].forEach(function (name) {

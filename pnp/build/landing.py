@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.i18n.catalogues import LANGUAGES, translator
+from pnp.i18n.catalogues import translator
+from pnp.i18n.languages import codes, language
 from pnp.outputs.targets import Target, target_of
 from pnp.registry import REGISTRY
 from pnp.sheets.layout import layouts
@@ -25,8 +26,6 @@ PAGE_LANGUAGE = "en"
 """The language the page itself is written in: its sentences and every file's label."""
 NBSP, NBHY = "\u00a0", "\u2011"
 """The no-break space and hyphen that keep a label's phrases whole (see :func:`label`)."""
-LANGUAGE_NAMES = {"es": "Español", "en": "English", "fr": "Français"}
-"""Each language named in itself, as a reader looks for it."""
 PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a5": "A5"}
 FIRST_ORDER = ("rulebook", "sheet", "card", "calibration", "deck", "scorer")
 """The first set's order, whichever paper the filter shows."""
@@ -146,8 +145,9 @@ def _item(entry: Target, manifest: Mapping[str, Mapping[str, Any]], game: Game,
     if thumb is None and thumbnail and entry.document == "rulebook" and entry.fmt == "html":
         thumb = thumbnail(dataclasses.replace(entry, fmt="pdf").relative.as_posix())
     qr = thumbnail is None
-    language = LANGUAGE_NAMES.get(entry.lang, entry.lang)
-    where = ", ".join(p for p in (language, PAPER_NAMES.get(entry.paper, "")) if p)
+    paper_name = PAPER_NAMES.get(entry.paper, "")
+    where = ", ".join(p for p in (language(entry.lang).name, paper_name) if p)
+    where_shown = _in_language(entry.lang) + (f", {paper_name}" if paper_name else "")
     if thumb:
         picture = (f'<img src="{html.escape(thumb)}" loading="lazy" '
                    f'alt="First page of the {html.escape(game.name)} '
@@ -157,15 +157,15 @@ def _item(entry: Target, manifest: Mapping[str, Mapping[str, Any]], game: Game,
     else:
         picture = f'<span class="web-thumb" aria-hidden="true">{game.lockup}</span>'
     pages = info.get("pages") or 0
-    facts = [entry.fmt.upper()]
+    details = [entry.fmt.upper()]
     if pages:
-        facts.append(f"{pages}\u00a0page{'s' if pages > 1 else ''}")
-    facts.append(_size(int(info.get("size", 0))))
+        details.append(f"{pages}\u00a0page{'s' if pages > 1 else ''}")
+    details.append(_size(int(info.get("size", 0))))
     paper = entry.paper if entry.paper in ("a4", "letter") else "any"
     return (f'<li data-paper="{paper}" data-lang="{entry.lang}">'
             f'<a href="{html.escape(key)}">{picture}'
             f'<span class="label">{html.escape(label(entry))}</span>'
-            f'<span class="where">{html.escape(where)} · {" · ".join(facts)}</span>'
+            f'<span class="where">{where_shown} · {" · ".join(details)}</span>'
             f'<span class="file">{_wrap_name(entry.relative.name)}</span></a>'
             + (f'<span class="qr" data-qr="{html.escape(key)}" '
                f'data-alt="QR code: open the {html.escape(game.name)} scorer '
@@ -191,10 +191,11 @@ def page(manifest: Mapping[str, Mapping[str, Any]], games: list[Game],
             continue
         facts = [f"{game.players} players"] + ([f"about {game.minutes} minutes"]
                                               if game.minutes else [])
+        known = codes()
         chosen = sorted(dict.fromkeys(
-            e for lang in LANGUAGES for paper in ("a4", "letter")
+            e for lang in known for paper in ("a4", "letter")
             for e in _first_set([x for x in mine if x.lang == lang], paper)),
-            key=lambda e: (LANGUAGES.index(e.lang), FIRST_ORDER.index(role(e))))
+            key=lambda e: (known.index(e.lang), FIRST_ORDER.index(role(e))))
         first = [_item(e, manifest, game, thumbnail) for e in chosen]
         scorers = [e for e in mine if e.document == "scorer"]
         phone = "".join(_item(e, manifest, game, None) for e in scorers)
@@ -225,7 +226,7 @@ def _filters(built: list[Target]) -> str:
     """The paper and language buttons: one for each paper and language the files shown
     were built in (and "All" where there are several languages), the first one chosen."""
     papers = [p for p in ("a4", "letter") if any(e.paper == p for e in built)] or ["a4"]
-    languages = [lang for lang in LANGUAGES if any(e.lang == lang for e in built)]
+    languages = [lang for lang in codes() if any(e.lang == lang for e in built)]
     choices = (["all"] if len(languages) != 1 else []) + languages
 
     def button(name: str, value: str, words: str, index: int) -> str:
@@ -236,10 +237,16 @@ def _filters(built: list[Target]) -> str:
             + "".join(button("paper", paper, PAPER_NAMES[paper], i)
                       for i, paper in enumerate(papers))
             + '</fieldset><fieldset><legend>Language</legend>'
-            + "".join(button("lang", lang, "All" if lang == "all" else
-                             f'<span lang="{lang}">{LANGUAGE_NAMES[lang]}</span>', i)
+            + "".join(button("lang", lang, "All" if lang == "all" else _in_language(lang), i)
                       for i, lang in enumerate(choices))
             + "</fieldset>")
+
+
+def _in_language(code: str) -> str:
+    """A language's name in itself, marked up as written in it (and in its direction)."""
+    facts = language(code)
+    return (f'<span lang="{code}" dir="{facts.direction}">'
+            f"{html.escape(facts.name)}</span>")
 
 
 POLICY = "\x00policy\x00"

@@ -25,7 +25,7 @@ from typing import Any
 
 from pnp.build.fingerprint import inputs
 from pnp.errors import OutputError
-from pnp.i18n.catalogues import LANGUAGES
+from pnp.i18n.languages import codes
 from pnp.outputs.targets import Target, thumbnail
 from pnp.outputs.writing import (
     LOCK,
@@ -163,7 +163,7 @@ def _sound_entry(key: str, entry: Any) -> bool:
     ``game/lang/name`` with the fingerprint, size, pages and SHA-256 of the file, and the
     preflight's findings with what measured them (nothing, for an HTML page)."""
     parts = key.split("/")
-    return (len(parts) == 3 and parts[0] in GAMES and parts[1] in LANGUAGES
+    return (len(parts) == 3 and parts[0] in GAMES and parts[1] in codes()
             and OUTPUT_NAME.fullmatch(parts[2]) is not None
             and isinstance(entry, dict)
             and set(entry) == {"hash", "size", "pages", "sha256", "checker", "findings"}

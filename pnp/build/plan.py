@@ -14,7 +14,6 @@ from typing import Any
 from pnp.build.fingerprint import files_digest, shared_inputs
 from pnp.build.manifest import MANIFEST, PLAN_CACHE, claim, own
 from pnp.draw.paper import PAPERS as SIZES
-from pnp.i18n.catalogues import LANGUAGES
 from pnp.outputs.targets import SCORER_FILES, Target
 from pnp.outputs.writing import clear, read_own, write
 from pnp.registry import DECKS, GAMES, check_game
@@ -78,14 +77,22 @@ def _sound_kinds(kinds: Any) -> bool:
                     for offers in kinds.values() for kind, offer in offers.items()))
 
 
-def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
-         papers: Sequence[str] = PAPERS, kinds: Kinds | None = None) -> list[Target]:
-    """Every target for these games, languages and papers, rulebooks first (the slowest)."""
+def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = (),
+         papers: Sequence[str] = PAPERS, kinds: Kinds | None = None,
+         rules_dir: Path | None = None) -> list[Target]:
+    """Every target for these games, languages and papers, rulebooks first (the slowest).
+
+    Each game is built in those of ``langs`` it is published in (:attr:`GameInfo.languages`;
+    all of them when ``langs`` is empty)."""
+    from pnp.definitions import load
+
     kinds = kinds or sheet_kinds(games)
     targets: list[Target] = []
     for game in games:
         check_game(game)
-        for lang in langs:
+        for lang in load(game, rules_dir).languages:
+            if langs and lang not in langs:
+                continue
             for paper in papers:
                 targets.append(Target(game, lang, "rulebook", paper))
                 targets.append(Target(game, lang, "rulebook", paper, fmt="html"))
@@ -109,12 +116,13 @@ def plan(games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
     return targets
 
 
-def planned(out: Path, games: Sequence[str] = GAMES, langs: Sequence[str] = LANGUAGES,
-            papers: Sequence[str] = PAPERS, shared: str | None = None) -> list[Target]:
+def planned(out: Path, games: Sequence[str] = GAMES, langs: Sequence[str] = (),
+            papers: Sequence[str] = PAPERS, shared: str | None = None,
+            rules_dir: Path | None = None) -> list[Target]:
     """:func:`plan` of a build into ``out``, whose sheet kinds it keeps (:func:`cached_kinds`;
     under the folder's lock). ``shared`` is the digest of the inputs every target shares."""
     shared = shared or files_digest(shared_inputs())
-    return plan(games, langs, papers, kinds=cached_kinds(out, shared))
+    return plan(games, langs, papers, kinds=cached_kinds(out, shared), rules_dir=rules_dir)
 
 
 def pieces(targets: Sequence[Target]) -> list[list[Target]]:

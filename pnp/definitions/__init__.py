@@ -9,10 +9,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import functools
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar, overload
 
@@ -20,7 +22,7 @@ from pnp import registry
 from pnp.assets import Edition, current
 from pnp.assets import shown as _shown
 from pnp.definitions import cache
-from pnp.definitions.base import GameInfo
+from pnp.definitions.base import GameInfo, Text
 from pnp.definitions.source import decode_text, line_of, load_with_lines, read_bytes
 from pnp.errors import DefinitionError, Problem, YamlSyntaxError
 from pnp.reading import Where
@@ -182,9 +184,55 @@ def _validated(text: str, shown: str, game: str) -> GameInfo:
         definition = validation.validate(model, data, shown, lines)
     except DefinitionError as exc:
         problems.extend(exc.problems)
+    else:
+        problems.extend(Problem(shown, line_of(lines, where), validation.format_path(where),
+                                message) for where, message in languages_problems(definition))
     if problems:
         raise DefinitionError(problems)
     return definition
+
+
+def languages_problems(definition: GameInfo) -> list[tuple[Where, str]]:
+    """Texts of ``definition`` not written in exactly its game's languages (those of its
+    ``name:``), and languages of its ``name:`` that pnp does not know, by field."""
+    from pnp.i18n.languages import codes
+
+    languages = tuple(definition.name)
+    known = codes()
+    found: list[tuple[Where, str]] = [
+        (("name", code), f"unknown language '{code}' (pnp knows {', '.join(known)}; an "
+                         f"edition adds one in its locale folder)")
+        for code in languages if code not in known]
+    named = ", ".join(languages)
+    for where, text in _texts(definition, ()):
+        if where == ("name",):
+            continue
+        for code in languages:
+            if code not in text:
+                found.append((where, f"missing the text in '{code}' (the game's languages, "
+                                     f"as its name is written: {named})"))
+        for code in text:
+            if code not in languages:
+                close = difflib.get_close_matches(code, languages, n=1)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                found.append(((*where, code), f"'{code}' is not one of the game's languages "
+                                              f"(as its name is written: {named}{hint})"))
+    return found
+
+
+def _texts(value: object, where: Where) -> Iterator[tuple[Where, Text]]:
+    """Every :class:`Text` inside ``value``, with where it is."""
+    if isinstance(value, Text):
+        yield where, value
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            yield from _texts(item, (*where, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, (*where, key))
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _texts(getattr(value, field.name), (*where, field.name))
 
 
 def locate(game: str, found: list[tuple[Where, str]],

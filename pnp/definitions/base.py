@@ -13,7 +13,7 @@ its part of the schema when pydantic asks, and ``__post_init__`` methods that ra
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, cast, dataclass_transform
 
@@ -160,15 +160,63 @@ class Model:
         return tuple(getattr(self, field) for field in self.__names)
 
 
-class Text(Model):
-    """A short text in each published language."""
+class Text(Mapping[str, str]):
+    """A short text in each of its game's languages: a mapping of language codes to texts,
+    ``{es: Ronda, en: Ronda, fr: Ronda}``. Which languages a game has is said by its
+    ``name:``, and every other text of its definition must be written in exactly those
+    (see :func:`pnp.definitions.languages_problems`).
 
-    es: Str
-    en: Str
-    fr: Str
+    >>> name = Text({"es": "morada", "en": "purple"})
+    >>> name("es"), list(name)
+    ('morada', ['es', 'en'])
+    """
+
+    __slots__ = ("_texts",)
+    _texts: dict[str, str]
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        object.__setattr__(self, "_texts", dict(texts))
 
     def __call__(self, lang: str) -> str:
-        return str(getattr(self, lang))
+        """The text in ``lang``."""
+        return self._texts[lang]
+
+    def __getitem__(self, lang: str) -> str:
+        return self._texts[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and self._texts == other._texts
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._texts.items()))
+
+    def __repr__(self) -> str:
+        return f"Text({self._texts!r})"
+
+    def __reduce__(self) -> tuple[type[Text], tuple[dict[str, str]]]:
+        return (Text, (self._texts,))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field '{name}'")
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Callable[[Any], Any]) -> Any:
+        from pydantic_core import core_schema
+
+        texts = core_schema.dict_schema(
+            keys_schema=core_schema.str_schema(strict=True, pattern=LANGUAGE_CODE),
+            values_schema=handler.generate_schema(Str), min_length=1, strict=True)  # type: ignore[attr-defined]
+        return core_schema.no_info_after_validator_function(cls, texts)
+
+
+LANGUAGE_CODE = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
+"""How a language is named in a text: its code, as its locale folder is (``es``, ``pt-BR``)."""
 
 
 class Tint(Model):
@@ -246,7 +294,8 @@ class Credits(Model):
     traditional: Bool = False
     """A folk game: no known designer."""
     source: Str
-    source_language: Str = "es"
+    source_language: Str
+    """The language the source is written in, whose words the game keeps (its code)."""
     licence: Text | Str | None = ""
     """The licence the source states, as the credits print it; ``null`` where the source
     states none: the game's decision ``licence`` (``applies: credits``) then says what this
@@ -292,6 +341,14 @@ class GameInfo(Model):
     minutes_estimated: Bool = False
     """The playing time is this edition's estimate: the source gives none."""
     decisions: Annotated[tuple[Decision, ...], unique("id"), Check(_licence_stated_once)] = ()
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages the game is published in: those its ``name:`` is written in, in
+        the order of :func:`pnp.i18n.languages.known`."""
+        from pnp.i18n.languages import ordered
+
+        return ordered(self.name)
 
     def licence(self, lang: str) -> str:
         """The credits' licence line in ``lang``: the source's, or this edition's decision

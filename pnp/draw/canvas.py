@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import io
 import itertools
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,14 +29,61 @@ class PnpCanvas(Canvas):
     character by character, on the symbols face.
 
     Every sheet, card and deck page is drawn on one, so a ■ or a ♥ in any label prints in
-    DejaVu while the words around it print in Lato (see :func:`pnp.draw.fonts.runs`), and a
-    French colon drawn from a definition's text keeps its narrow no-break space
-    (:func:`pnp.i18n.catalogues.typography`, which changes nothing it has already set).
+    DejaVu while the words around it print in Lato (see :func:`pnp.draw.fonts.runs`), Arabic
+    letters print joined in their own face, a right-to-left language's lines from the right
+    (:func:`pnp.draw.fonts.placed`), and a French colon drawn from a definition's text keeps
+    its narrow no-break space (:func:`pnp.i18n.catalogues.typography`, which changes nothing
+    it has already set).
     """
 
     def __init__(self, file: io.BytesIO, *, lang: str, **options: Any) -> None:
+        from pnp.i18n.languages import language
+
         super().__init__(file, lang=lang, **options)
         self.lang = lang
+        self.rtl = language(lang).direction == "rtl"
+        """Whether lines read from the right: their runs stand right to left
+        (:func:`pnp.draw.fonts.placed`)."""
+        self.mirrored = False
+        """Whether a layout is being drawn mirrored (:meth:`reading_order`)."""
+
+    @contextlib.contextmanager
+    def reading_order(self, width: float) -> Iterator[None]:
+        """Draw a layout ``width`` wide, made to read from the left, in the language's
+        reading order: in a right-to-left language, mirrored across its width, so its first
+        column stands on the right. Its strings stay upright and readable, each set from
+        where it ended: a string drawn from ``x`` ends at the mirror of ``x`` (it is aligned
+        right there), a centred one stays centred."""
+        if not self.rtl or self.mirrored:
+            yield
+            return
+        with self._flipped(width, 0):
+            yield
+
+    @contextlib.contextmanager
+    def upright(self, x: float, width: float) -> Iterator[None]:
+        """Draw a piece ``width`` wide from ``x`` as it is, inside a layout drawn in
+        :meth:`reading_order`: a card keeps its face (its index in its top-left corner)
+        where the layout around it is mirrored."""
+        if not self.mirrored:
+            yield
+            return
+        with self._flipped(2 * x + width, 0):
+            yield
+
+    @contextlib.contextmanager
+    def _flipped(self, x: float, y: float) -> Iterator[None]:
+        """Everything drawn meanwhile mirrored about ``x / 2``, from (0, ``y``): into a
+        mirrored layout, or back out of one."""
+        self.saveState()
+        self.translate(x, y)
+        self.scale(-1, 1)
+        self.mirrored = not self.mirrored
+        try:
+            yield
+        finally:
+            self.mirrored = not self.mirrored
+            self.restoreState()
 
     def _font(self) -> tuple[str, float]:
         # reportlab keeps the current font in these attributes, and has no public accessor.
@@ -48,16 +96,18 @@ class PnpCanvas(Canvas):
 
     def drawString(self, x: float, y: float, text: str,
                    *args: object, **kwargs: object) -> None:
+        if self.mirrored:
+            with self._flipped(x, y):
+                self.drawString(-self.stringWidth(text), 0, text, *args, **kwargs)
+            return
         font, size = self._font()
         current = font
-        pieces = fonts.runs(typography(text, self.lang), font)
-        for index, (face, run) in enumerate(pieces):
+        for face, run, width in fonts.placed(typography(text, self.lang), font, size, self.rtl):
             if face != current:
                 self.setFont(face, size)
                 current = face
             self._draw_run(x, y, run, *args, **kwargs)
-            if index + 1 < len(pieces):
-                x += fonts.width(run, face, size)
+            x += width
         if current != font:
             self.setFont(font, size)
 
@@ -76,7 +126,7 @@ class PnpCanvas(Canvas):
 
 
 def new_canvas(buffer: io.BytesIO, page: tuple[float, float], *, title: str, subject: str,
-               lang: str, document: str) -> Canvas:
+               lang: str, document: str) -> PnpCanvas:
     """A canvas for a ``page`` (width, height in mm) as every pnp PDF is made.
 
     Invariant (the same input gives the same bytes), compressed, in the bundled sans by

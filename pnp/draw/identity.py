@@ -12,7 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from pnp.definitions.base import GameInfo, Identity, Tint
-from pnp.draw import fonts
+from pnp.draw import bidi, fonts
 from pnp.draw.colours import hex_rgb, luminance
 from pnp.i18n.catalogues import N_
 
@@ -84,12 +84,17 @@ def lockup(identity: Identity, name: str, height: float, *, grey: bool = False) 
         return Lockup(width, height, tuple(shapes))
     rule = height * RULE if len(identity.colours) > 1 else 0
     band = height - rule * 1.6
-    text_width = fonts.width(title, fonts.DISPLAY, band * LETTER * 1.25)
+    size, baseline = band * LETTER * 1.25, band * 0.28
+    low, high = fonts.extent(title, fonts.DISPLAY)
+    if baseline + high * size > band or baseline + low * size < 0:
+        # a script taller than Latin capitals (Arabic): smaller, its em box centred on the band
+        size = min(size, band * 0.9 / (high - low))
+        baseline = (band - (high - low) * size) / 2 - low * size
+    text_width = fonts.width(title, fonts.DISPLAY, size)
     width = text_width + band * 0.9
     shapes.append(Shape(0, height - band, width, band, identity.colours[0], radius=band * 0.16))
     ink = identity.ink if _light(identity.colours[0], grey) else white
-    shapes.append(Shape(0, height - band + band * 0.28, width, 0, ink, text=title,
-                        size=band * LETTER * 1.25))
+    shapes.append(Shape(0, height - band + baseline, width, 0, ink, text=title, size=size))
     if rule:
         shapes.append(Shape(band * 0.45, 0, width - band * 0.9, rule, identity.colours[1]))
     return Lockup(width, height, tuple(shapes))
@@ -129,14 +134,23 @@ def lockup_svg(identity: Identity, name: str, height: float = 48, *, label: str 
              f'viewBox="0 0 {drawn.width:.2f} {drawn.height:.2f}" '
              f'width="{drawn.width:.2f}" height="{drawn.height:.2f}">'
              f"<title>{escape(label or name)}</title>"]
+    scripts = "".join(f"{face.removesuffix('-Bold')}, " for face in fonts.scripts()
+                      if face.endswith("-Bold"))
     for shape in drawn.shapes:
         top = drawn.height - shape.y - shape.height
         if shape.text:
+            text, order = shape.text, ""
+            if bidi.right_to_left(text):
+                rtl = bidi.starts_right_to_left(text)
+                text = bidi.standalone("".join(
+                    run for _face, run, _width in fonts.placed(text, fonts.DISPLAY, shape.size,
+                                                                rtl)))
+                order = f" {bidi.OVERRIDE}"
             parts.append(f'<text x="{shape.x + shape.width / 2:.2f}" '
                          f'y="{drawn.height - shape.y:.2f}" font-size="{shape.size:.2f}" '
                          f'text-anchor="middle" fill="{shape.tint.colour}" '
-                         f'font-family="Pnp Display, Lato, Arial Black, sans-serif" '
-                         f'font-weight="900">{escape(shape.text)}</text>')
+                         f'font-family="Pnp Display, {scripts}Lato, Arial Black, sans-serif" '
+                         f'font-weight="900"{order}>{escape(text)}</text>')
         else:
             parts.append(f'<rect x="{shape.x:.2f}" y="{top:.2f}" width="{shape.width:.2f}" '
                          f'height="{shape.height:.2f}" rx="{shape.radius:.2f}" '

@@ -38,7 +38,7 @@ from html import escape
 from reportlab import rl_config
 from reportlab.lib.units import mm
 
-from pnp.draw import fonts
+from pnp.draw import bidi, fonts
 from pnp.draw.canvas import PnpCanvas
 from pnp.draw.colours import RGB
 from pnp.draw.geometry import Box
@@ -55,6 +55,13 @@ FACES = {fonts.SANS: ("Pnp Sans, Lato, Helvetica, Arial, sans-serif", ""),
          fonts.SYMBOLS_BOLD: ("Pnp Symbols, DejaVu Sans, sans-serif", "bold")}
 """Each reportlab face as SVG text: its family (the rulebooks' ``@font-face`` names first,
 then what a browser may have) and weight."""
+
+def _script_face(face: str) -> tuple[str, str]:
+    """A script's face (:func:`pnp.draw.fonts.scripts`) as SVG text: the books' ``@font-face``
+    family its language names, and its weight."""
+    bold = face.endswith("-Bold")
+    return f"{face.removesuffix('-Bold')}, sans-serif", "bold" if bold else ""
+
 
 _TOKEN = re.compile(r"\[|\]|/[^\s\[\]/()]+|[^\s\[\]()]+")
 
@@ -173,10 +180,13 @@ class _Writer:
         if not self.visible(corners):
             self.hidden.add(self.index)
             return
-        family, weight = FACES.get(run.face, FACES[fonts.SANS])
+        family, weight = FACES.get(run.face) or _script_face(run.face)
         attributes = [f'font-family="{family}"']
         if weight:
             attributes.append(f'font-weight="{weight}"')
+        if bidi.right_to_left(content):
+            attributes.append(bidi.OVERRIDE)
+            content = bidi.standalone(content)
         if self.state.fill != (0, 0, 0):
             attributes.append(f'fill="{_hex(self.state.fill)}"')
         scale = self.scale()
@@ -260,6 +270,8 @@ class SvgCanvas(PnpCanvas):
         self._hidden = writer.hidden
         view = f"{_n(left)} {_n(height - top)} {_n(right - left)} {_n(top - bottom)}"
         classes = f' class="{css_class}"' if css_class else ""
+        # every text's x is where it starts on the left, in a right-to-left page too
+        classes += ' direction="ltr"' if self.rtl else ""
         title = f"<title>{escape(label, quote=False)}</title>" if label else ""
         return (f'<svg xmlns="http://www.w3.org/2000/svg"{classes} role="img" '
                 f'viewBox="{view}" width="{_n(right - left)}mm" height="{_n(top - bottom)}mm">'

@@ -1,10 +1,11 @@
 """What is missing or left untranslated, per game and language.
 
-Four kinds of text are published in every language:
+A game is published in the languages its ``name:`` is written in (:attr:`GameInfo.languages`);
+in each of them four kinds of text must be complete:
 
 - gettext messages marked in the code and templates (``_()``), per domain: the shared
-  ``pnp`` domain and one per game; English is the source, Spanish and French have
-  catalogues in ``pnp/i18n/locale``;
+  ``pnp`` domain and one per game; English is the source, every other language has its
+  catalogues in its locale folder (:mod:`pnp.i18n.languages`);
 - the rulebook and the reference card of each game, one Markdown file per language;
 - each game's ``decisions:`` (and ``completion:``), which must be written in every language.
 
@@ -14,6 +15,7 @@ of a term in a language's rulebook, reference card or catalogue.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,11 +27,11 @@ from pnp.assets import PACKAGE, current, shown
 from pnp.definitions import GAMES, load
 from pnp.definitions.base import Text
 from pnp.errors import ReadError
-from pnp.i18n.catalogues import COMMON, LANGUAGES, LOCALE_DIR
-from pnp.i18n.glossary import Term
+from pnp.i18n.catalogues import COMMON, read_catalogue
+from pnp.i18n.glossary import AVOID, Term, avoided, found_in
+from pnp.i18n.languages import SOURCE, codes, language, ordered
 from pnp.reading import decode, read_inside
 
-SOURCE_LANGUAGE = "en"
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
@@ -57,22 +59,30 @@ def sources(domain: str) -> list[Path]:
 
 def marked(domain: str) -> set[str]:
     """Every message marked for translation in ``domain``'s sources."""
+    return set(_extracted(domain))
+
+
+@functools.cache
+def _extracted(domain: str) -> dict[str, tuple[str, ...]]:
+    """The messages marked in ``domain``'s sources, each with its ``avoid:`` comments."""
     from babel.messages.extract import extract_from_file
 
-    found = set()
+    found: dict[str, tuple[str, ...]] = {}
     for path in sources(domain):
         method = "jinja2.ext:babel_extract" if path.suffix == ".j2" else "python"
-        found |= {str(m[1]) for m in extract_from_file(method, str(path))}
+        for _line, message, comments, _context in extract_from_file(
+                method, str(path), comment_tags=(AVOID,), strip_comment_tags=False):
+            found[str(message)] = (*found.get(str(message), ()), *comments)
     return found
 
 
 def catalogue_gaps(domain: str, lang: str) -> Iterator[Gap]:
     """Messages of ``domain`` missing, untranslated, fuzzy, mistranslated or stale in ``lang``."""
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    path = language(lang).catalogue(domain)
     wanted = marked(domain)
-    messages = _catalogue(path)
+    messages = _catalogue(lang, domain)
     if messages is None:
-        yield Gap(domain, lang, f"no catalogue {path.name} ({len(wanted)} messages)")
+        yield Gap(domain, lang, f"no catalogue {shown(path)} ({len(wanted)} messages)")
         return
     for message_id in sorted(wanted):
         message = messages.get(message_id)
@@ -99,7 +109,7 @@ def definition_gaps(game: str, lang: str, rules_dir: Path | None = None) -> Iter
     entries = [("decision", d.id, d.decision, d.why) for d in rules.decisions]
     entries += [("completion", c.id, c.rule, c.why) for c in getattr(rules, "completion", ())]
     for kind, ident, *texts in entries:
-        if lang != SOURCE_LANGUAGE and not all(isinstance(t, Text) for t in texts):
+        if lang != SOURCE and not all(isinstance(t, Text) for t in texts):
             yield Gap(game, lang, f"{kind} '{ident}' is written in English only")
 
 
@@ -123,13 +133,12 @@ def written(game: str, lang: str) -> dict[str, str]:
             except ReadError as exc:
                 line = f":{exc.line}" if exc.line else ""
                 raise ReadError(f"{shown(path)}{line}: {exc.message}") from None
-    if lang == SOURCE_LANGUAGE:
+    if lang == SOURCE:
         texts["its messages"] = "\n".join(sorted(marked(game)))
     else:
-        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{game}.po"
-        messages = _catalogue(path)
+        messages = _catalogue(lang, game)
         if messages is not None:
-            texts[path.name] = "\n".join(str(m.string) for m in messages.values())
+            texts[f"{game}.po"] = "\n".join(str(m.string) for m in messages.values())
     return texts
 
 
@@ -137,34 +146,45 @@ MAX_WRITTEN = 1024 * 1024
 """The most bytes of a rulebook or card text the glossary's check reads."""
 
 
-def _catalogue(path: Path) -> dict[str, Any] | None:
-    """The messages of pnp's own catalogue at ``path``, by id; None if there is none."""
-    from babel.messages.pofile import read_po
-
-    if not path.is_file():
+def _catalogue(lang: str, domain: str) -> dict[str, Any] | None:
+    """The messages of ``domain``'s catalogue in ``lang``, by id; None if there is none."""
+    facts = language(lang)
+    if not facts.catalogue(domain).is_file():
         return None
-    with path.open("rb") as handle:
-        return {str(m.id): m for m in read_po(handle) if m.id}
+    return read_catalogue(facts, domain)
+
+
+def rejected(game: str, term: Term, lang: str) -> tuple[str, ...]:
+    """The variants of ``term`` no text of ``game`` in ``lang`` may use: the ``avoid:``
+    comments on its entry in the language's catalogue (in English, on the message itself)."""
+    if lang == SOURCE:
+        return avoided(_extracted(game).get(term.word, ()))
+    message = (_catalogue(lang, game) or {}).get(term.word)
+    return avoided(message.user_comments) if message is not None else ()
 
 
 def glossary_gaps(game: str, lang: str) -> Iterator[Gap]:
     """Rejected variants of ``game``'s glossary terms that its texts in ``lang`` use."""
     texts = written(game, lang)
     for term in glossary(game):
+        variants = rejected(game, term, lang)
         for where, text in texts.items():
-            for variant in term.found_in(text, lang):
+            for variant in found_in(text, variants):
                 yield Gap(game, lang, f"{where} says '{variant}': the glossary's word for "
                                       f"'{term.word}' is another")
 
 
 def gaps(rules_dir: Path | None = None) -> list[Gap]:
-    """Everything missing, in every language."""
+    """Everything missing, in every language of every game."""
     found: list[Gap] = []
-    for lang in LANGUAGES:
-        if lang != SOURCE_LANGUAGE:
+    published = {game: load(game, rules_dir).languages for game in GAMES}
+    for lang in ordered({lang for languages in published.values() for lang in languages}):
+        if lang != SOURCE:
             found += catalogue_gaps(COMMON, lang)
         for game in GAMES:
-            if lang != SOURCE_LANGUAGE:
+            if lang not in published[game]:
+                continue
+            if lang != SOURCE:
                 found += catalogue_gaps(game, lang)
             found += document_gaps(game, lang)
             found += definition_gaps(game, lang, rules_dir)
@@ -177,5 +197,5 @@ def summary(found: list[Gap]) -> list[tuple[str, dict[str, int]]]:
     rows = []
     for name in (COMMON, *GAMES):
         rows.append((name, {lang: sum(1 for g in found if g.game == name and g.lang == lang)
-                            for lang in LANGUAGES}))
+                            for lang in codes()}))
     return rows

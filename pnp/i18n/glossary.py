@@ -1,42 +1,50 @@
 """The glossary: one word for each idea of a game, in each language.
 
 Each game's ``glossary`` module lists its terms in ``GLOSSARY``. A term is an English message,
-marked for translation, so the game's catalogue gives its Spanish and French word, and,
-for each language, the variants rejected for it: a word a translator might reach for, or
-one an earlier text used. ``pnp translations`` reports a rejected variant found in a
-language's own texts (see :func:`pnp.i18n.completeness.glossary_gaps`).
+marked for translation, so the game's catalogue in each language gives its word there; the
+term names the materials it is on. What a language must not call the idea (a word a
+translator might reach for, or one an earlier text used) is that language's data: a
+translator comment on the term's entry in its catalogue, ``# avoid: truco | trucos``, beside
+one that records the choice made (``# glossary: ...``). English, the source, has no
+catalogue: its variants are a comment ``# avoid: ...`` just above the term in the game's
+glossary module, which Babel extracts with the message. ``pnp translations`` reports a
+rejected variant found in a language's own texts (see
+:func:`pnp.i18n.completeness.glossary_gaps`).
 
->>> term = Term("penalty card", {"es": ("naipe de penalización",)})
->>> term.rejected("es"), term.rejected("fr")
-(('naipe de penalización',), ())
->>> term.found_in("Un naipe de penalización cada uno.", "es")
+>>> avoided(["glossary: the one word", "avoid: naipe de penalización | carta de penalización"])
+('naipe de penalización', 'carta de penalización')
+>>> found_in("Un naipe de penalización cada uno.", ("naipe de penalización", "hueco"))
 ['naipe de penalización']
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+AVOID = "avoid:"
+"""How a comment on a term's message starts that lists its rejected variants, ``|`` apart."""
 
 
 @dataclass(frozen=True)
 class Term:
-    """One idea's word: ``word`` is its English message, ``avoid`` the rejected variants of
-    each language (matched as whole words, in any case), ``on`` the materials that name the
+    """One idea's word: ``word`` is its English message, ``on`` the materials that name the
     idea (``book``, ``card``, ``figures`` or a kind of sheet), each in this same word."""
 
     word: str
-    avoid: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     on: tuple[str, ...] = ("book",)
 
-    def rejected(self, lang: str) -> tuple[str, ...]:
-        """The variants no text in ``lang`` may use for this idea."""
-        return self.avoid.get(lang, ())
 
-    def found_in(self, text: str, lang: str) -> list[str]:
-        """The rejected variants of ``lang`` that ``text`` uses."""
-        return [variant for variant in self.rejected(lang) if uses(text, variant)]
+def avoided(comments: Iterable[str]) -> tuple[str, ...]:
+    """The variants the ``avoid:`` lines among a message's ``comments`` reject."""
+    return tuple(variant.strip() for comment in comments if comment.startswith(AVOID)
+                 for variant in comment.removeprefix(AVOID).split("|") if variant.strip())
+
+
+def found_in(text: str, variants: Iterable[str]) -> list[str]:
+    """The ``variants`` that ``text`` uses (as whole words, in any case)."""
+    return [variant for variant in variants if uses(text, variant)]
 
 
 def uses(text: str, words: str, plural: bool = False) -> bool:

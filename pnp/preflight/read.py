@@ -6,7 +6,9 @@ import contextlib
 import ctypes
 import hashlib
 import math
+import operator
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -228,19 +230,19 @@ metrics give them (pdfium's stand-in fonts have their own): pdfminer's."""
 
 class _Cache:
     """What is read once per document: the widths of its embedded fonts as their PDF
-    dictionaries give them, by the text each glyph stands for (pdfium's are a simple
-    font's rounded, and a ligature's first letter's; a pdfium font is matched to its
-    dictionary by its font program); the outlines of the paths in forms, and the shapes
-    of a form placed again (a deck's back), by how it is turned and scaled."""
+    dictionaries give them, by the text each glyph stands for (:data:`Widths`; pdfium's
+    are a simple font's rounded, and a ligature's first letter's; a pdfium font is matched
+    to its dictionary by its font program); the outlines of the paths in forms, and the
+    shapes of a form placed again (a deck's back), by how it is turned and scaled."""
 
     def __init__(self, document: Any) -> None:
         self.document = document
         self.outlines: dict[tuple[Any, ...], list[PathPoint]] = {}
         self.placed: dict[tuple[Any, ...], list[Shape]] = {}
         self.fonts: dict[int, _Font] = {}
-        self.programs: dict[bytes, dict[str, float]] | None = None
+        self.programs: dict[bytes, Widths] | None = None
 
-    def widths(self, pdfium: Any, font: Any) -> dict[str, float] | None:
+    def widths(self, pdfium: Any, font: Any) -> Widths | None:
         """The widths of a pdfium font's glyphs, if it is embedded."""
         size = ctypes.c_size_t()
         if not pdfium.FPDFFont_GetFontData(font, None, 0, size) or not size.value:
@@ -252,11 +254,17 @@ class _Cache:
         return self.programs.get(hashlib.sha256(bytes(buffer)).digest())
 
 
-def _font_widths(document: Any) -> dict[bytes, dict[str, float]]:
-    """Each embedded font program's widths (in ems) by the text of its glyphs."""
+Widths = dict[str, tuple[float, ...]]
+"""A font's widths (in ems) by the text its glyphs stand for: several where glyphs of
+different widths stand for one text (an Arabic letter's initial, medial and final forms),
+told apart by the width pdfium gives the glyph it shows (see :meth:`_Reader.advance`)."""
+
+
+def _font_widths(document: Any) -> dict[bytes, Widths]:
+    """Each embedded font program's widths by the text of its glyphs."""
     import pikepdf
 
-    found: dict[bytes, dict[str, float]] = {}
+    found: dict[bytes, Widths] = {}
     seen: set[tuple[int, int]] = set()
 
     def resources(holder: Any, depth: int = 0) -> None:
@@ -305,10 +313,14 @@ def _font_widths(document: Any) -> dict[bytes, dict[str, float]]:
                 default = float(descriptor.get("/MissingWidth", 0))
                 first = int(font.get("/FirstChar", 0))
                 widths = {first + n: float(w) for n, w in enumerate(font.get("/Widths", []))}
-            table: dict[str, float] = {}
+            table: dict[str, list[float]] = {}
             for code, text in texts.items():
-                table.setdefault(text, widths.get(code, default) / 1000)
-            found.setdefault(hashlib.sha256(program.get_stream_buffer()).digest(), table)
+                width = widths.get(code, default) / 1000
+                same = table.setdefault(text, [])
+                if width not in same:
+                    same.append(width)
+            found.setdefault(hashlib.sha256(program.get_stream_buffer()).digest(),
+                             {text: tuple(same) for text, same in table.items()})
 
     for page in document.pages:
         resources(page.obj)
@@ -338,6 +350,15 @@ def _utf16(digits: bytes) -> str:
     return bytes.fromhex(digits.decode()).decode("utf-16-be", "replace")
 
 
+RIGHT_TO_LEFT = ("R", "AL")
+"""The bidirectional classes pdfium reads right to left."""
+MIRRORED = dict(zip("()<>[]{}«»‹›", ")(><][}{»«›‹", strict=True))
+"""The brackets pdfium mirrors in a run it reads right to left, and their mirrors."""
+WIDTH = 0.0015
+"""How close (in ems) a width pdfium gives a glyph is to its font dictionary's."""
+TURN = 0.01
+"""How close (in points) glyphs' places across and along a baseline are the same."""
+
 PATH, TEXT, IMAGE, FORM = 2, 1, 3, 5
 """pdfium's page object types."""
 LINE, BEZIER, MOVE = 0, 1, 2
@@ -364,6 +385,9 @@ class _Reader:
         self.texts: dict[int, int] = {}
         """Each text object's place in drawing order, by its address."""
         self.matrix = pdfium.FS_MATRIX()
+        self.rect = pdfium.FS_RECTF()
+        self.origin = ctypes.c_double(), ctypes.c_double()
+        self.ink = tuple(ctypes.c_double() for _ in range(4))
         self.x, self.y = ctypes.c_float(), ctypes.c_float()
 
     def page(self) -> Page:
@@ -580,50 +604,186 @@ class _Reader:
         text_page = pdfium.FPDFText_LoadPage(handle)
         if not text_page:
             return
-        is_generated, get_object = pdfium.FPDFText_IsGenerated, pdfium.FPDFText_GetTextObject
-        get_unicode, get_origin = pdfium.FPDFText_GetUnicode, pdfium.FPDFText_GetCharOrigin
-        address = ctypes.addressof
-        texts = self.texts
         try:
             found: list[list[Any]] = []
-            x, y = ctypes.c_double(), ctypes.c_double()
             shown: dict[int, _Shown] = {}
             last: tuple[int, float, float] | None = None
             drift = 0.0
             """How far pdfium's pen lags pdfminer's in the text object read."""
-            for index in range(pdfium.FPDFText_CountChars(text_page)):
-                if is_generated(text_page, index):
-                    continue
-                text_object = get_object(text_page, index)
-                key = address(text_object.contents) if text_object else 0
-                if key not in texts:
-                    continue
-                code = get_unicode(text_page, index)
-                text = "-" if code == 2 and pdfium.FPDFText_IsHyphen(text_page, index) \
-                    else chr(code)
-                get_origin(text_page, index, x, y)
-                at = (key, x.value, y.value)
-                if at == last:
+            characters = self.characters(text_page)
+            for n, (_, _, text, ox, oy, key, text_object, index) in enumerate(characters):
+                at = (key, ox, oy)
+                if at == last and self.one_glyph(text_page, found[-1][-1], index):
                     # one glyph read as several characters (a ligature): its box again
                     item = found[-1]
-                    item[2] += text
-                    item[3] = item[4].font.advance(item[2], pdfium)[0]
+                    item[0] += text
+                    item[1] = self.advance(text_page, item[-1], item[0], item[2],
+                                           characters, n)[0]
                     continue
                 if key not in shown:
                     shown[key] = self.shown(text_page, index, text_object)
                     drift = 0.0
                 last = at
                 show = shown[key]
-                adv, moved = show.font.advance(text, pdfium)
+                adv, moved = show.font.advance(text, pdfium) if text not in show.font.several \
+                    else self.advance(text_page, index, text, show, characters, n)
                 ma, mb = show.matrix[0], show.matrix[1]
-                found.append([texts[key], index, text, adv, show,
-                              at[1] + drift * show.size * ma + origin[4],
-                              at[2] + drift * show.size * mb + origin[5]])
+                found.append([text, adv, show, ox + drift * show.size * ma + origin[4],
+                              oy + drift * show.size * mb + origin[5], index])
                 drift += adv - moved
-            found.sort(key=lambda item: (item[0], item[1]))
-            self.glyphs = [self.glyph(*item[2:]) for item in found]
+            self.glyphs = [self.glyph(*item[:-1]) for item in found]
         finally:
             pdfium.FPDFText_ClosePage(text_page)
+
+    def characters(self, text_page: Any) -> list[list[Any]]:
+        """The characters pdfium reads in the text objects walked, in the order they are
+        drawn (each: its object's place in drawing order, its rank in it, its text, its
+        origin, its object's address and handle, its index): a line holding right-to-left
+        text is put back in that order by :meth:`unturn`."""
+        pdfium = self.pdfium
+        is_generated, get_object = pdfium.FPDFText_IsGenerated, pdfium.FPDFText_GetTextObject
+        get_unicode, get_origin = pdfium.FPDFText_GetUnicode, pdfium.FPDFText_GetCharOrigin
+        address = ctypes.addressof
+        texts = self.texts
+        x, y = ctypes.c_double(), ctypes.c_double()
+        found: list[list[Any]] = []
+        turned: list[tuple[int, int]] = []
+        """Where the lines holding right-to-left text start and end in ``found``."""
+        start, right = 0, False
+        for index in range(pdfium.FPDFText_CountChars(text_page)):
+            if is_generated(text_page, index):
+                if get_unicode(text_page, index) in (10, 13):
+                    if right:
+                        turned.append((start, len(found)))
+                    start, right = len(found), False
+                continue
+            text_object = get_object(text_page, index)
+            key = address(text_object.contents) if text_object else 0
+            if key not in texts:
+                continue
+            code = get_unicode(text_page, index)
+            text = "-" if code == 2 and pdfium.FPDFText_IsHyphen(text_page, index) \
+                else chr(code)
+            if code >= 0x590 and not right:
+                right = unicodedata.bidirectional(text) in RIGHT_TO_LEFT
+            get_origin(text_page, index, x, y)
+            found.append([texts[key], index, text, x.value, y.value, key, text_object, index])
+        if right:
+            turned.append((start, len(found)))
+        for start, end in turned:
+            line = found[start:end]
+            self.unturn(text_page, line)
+            found[start:end] = line
+        found.sort(key=operator.itemgetter(0, 1))
+        return found
+
+    def unturn(self, text_page: Any, line: list[list[Any]]) -> None:
+        """A line holding right-to-left text, as drawn. pdfium reads it in runs of one
+        direction, each right-to-left run (and neutral one after it) turned round and its
+        brackets mirrored: here each object's glyphs on one baseline are put in the order of
+        their places along it (two at one place in the order read, or its reverse in a
+        turned run; a mark just before the letter it is set on), the brackets mirrored back,
+        and no text where its font's ToUnicode gives none (pdfium reads its code)."""
+        m = self.matrix
+        directions: dict[int, tuple[float, float]] = {}
+        places: list[tuple[float, float]] = []
+        for c in line:
+            if c[5] not in directions:
+                self.pdfium.FPDFText_GetMatrix(text_page, c[7], m)
+                length = math.hypot(m.a, m.b) or 1.0
+                directions[c[5]] = (m.a / length, m.b / length)
+            a, b = directions[c[5]]
+            places.append((c[3] * a + c[4] * b, c[4] * a - c[3] * b))
+        kinds = [_direction(c[2]) for c in line]
+        strong = "R" if kinds.count("R") >= kinds.count("L") else "L"
+        turned: list[bool] = []
+        for c, kind in zip(line, kinds, strict=True):
+            if kind in "LR":
+                strong = kind
+            turned.append(kind == "R" or (kind == "N" and strong == "R"))
+            if turned[-1] and c[2] in MIRRORED:
+                c[2] = MIRRORED[c[2]]
+            elif self.pdfium.FPDFText_HasUnicodeMapError(text_page, c[7]):
+                c[2] = ""
+        runs: dict[tuple[int, int], list[int]] = {}
+        baseline: dict[int, tuple[float, int]] = {}
+        for i, c in enumerate(line):
+            across = places[i][1]
+            seen = baseline.get(c[5])
+            if seen is None or abs(seen[0] - across) > TURN:
+                seen = (across, len(runs))
+            baseline[c[5]] = seen
+            runs.setdefault((c[5], seen[1]), []).append(i)
+        for members in runs.values():
+            ranks = sorted(line[i][1] for i in members)
+            ordered = sorted(members, key=lambda i: (places[i][0], -i if turned[i] else i))
+            for k in range(1, len(ordered)):
+                mark, letter = ordered[k], ordered[k - 1]
+                if _mark(line[mark][2]) and not _mark(line[letter][2]):
+                    ordered[k - 1], ordered[k] = mark, letter
+            for i, rank in zip(ordered, ranks, strict=True):
+                line[i][1] = rank
+        line.sort(key=operator.itemgetter(0, 1))
+
+    def one_glyph(self, text_page: Any, first: int, second: int) -> bool:
+        """Whether two characters read at one place are read from one glyph (a ligature,
+        its loose box theirs), not two (an Arabic letter and a mark set on it)."""
+        boxes = []
+        for index in (first, second):
+            rect = self.rect
+            self.pdfium.FPDFText_GetLooseCharBox(text_page, index, rect)
+            boxes.append((rect.left, rect.top, rect.right, rect.bottom))
+        return boxes[0] == boxes[1]
+
+    def shown_width(self, text_page: Any, index: int, size: float) -> tuple[float, bool] | None:
+        """The width (in ems) of the glyph a character is read from, as pdfium boxes it:
+        from its origin to the end of its loose box, which is its advance where it ends
+        beyond the glyph's ink, else the ink's end (then the advance is at most that); and
+        whether it is its advance. None where its baseline does not run across the page."""
+        pdfium, rect, m = self.pdfium, self.rect, self.matrix
+        pdfium.FPDFText_GetMatrix(text_page, index, m)
+        scale = size * m.a
+        if abs(m.b) > 1e-9 or scale < 1e-9:
+            return None
+        pdfium.FPDFText_GetLooseCharBox(text_page, index, rect)
+        x, y = self.origin
+        ink = self.ink
+        pdfium.FPDFText_GetCharOrigin(text_page, index, x, y)
+        pdfium.FPDFText_GetCharBox(text_page, index, *ink)
+        return (round((rect.right - x.value) / scale, 3),
+                rect.right > ink[1].value + EPSILON)
+
+    def advance(self, text_page: Any, index: int, text: str, show: _Shown,
+                characters: list[list[Any]], at: int) -> tuple[float, float]:
+        """How far a glyph moves the pen and how far pdfium moves it (see
+        :meth:`_Font.advance`). Where its font's glyphs of several widths stand for its text,
+        the one shown is the one as wide as the way to the next glyph drawn on its baseline
+        but marks (``characters[at]`` is read from it), else the widest its loose box holds."""
+        font = show.font
+        widths = font.widths.get(text, ()) if font.widths is not None else ()
+        if len(widths) < 2:
+            return font.advance(text, self.pdfium)
+        ma, mb = show.matrix[0], show.matrix[1]
+        scale = show.size * math.hypot(ma, mb)
+        here = characters[at]
+        for after in characters[at + 1:]:
+            if _mark(after[2]):
+                continue
+            if (after[3], after[4]) != (here[3], here[4]) or not self.one_glyph(
+                    text_page, index, after[7]):
+                dx, dy = after[3] - here[3], after[4] - here[4]
+                unit = math.hypot(ma, mb)
+                way = (dx * ma + dy * mb) / (scale * unit) if scale else 0.0
+                if abs(dy * ma - dx * mb) <= TURN * unit and any(
+                        abs(width - way) < WIDTH for width in widths):
+                    return font.advance(text, self.pdfium, way)
+                break
+        shown = self.shown_width(text_page, index, show.size)
+        if shown is None:
+            return font.advance(text, self.pdfium)
+        own, advance = shown
+        return font.advance(text, self.pdfium, own if advance else max(
+            (width for width in widths if width <= own + WIDTH), default=own))
 
     def glyph(self, text: str, width: float, show: _Shown, ox: float, oy: float) -> Glyph:
         """pdfminer's box of a glyph (``width`` ems wide from its origin, from the descent up
@@ -647,21 +807,38 @@ class _Font:
     """Its BaseFont."""
     descent: float
     """In ems, as its FontDescriptor gives it."""
-    widths: dict[str, float] | None
-    """Its glyphs' widths in ems, by their text, as its PDF dictionary gives them."""
+    widths: Widths | None
+    """Its glyphs' widths, by their text, as its PDF dictionary gives them."""
     pdfium: dict[str, float] = field(default_factory=dict)
     """Its glyphs' widths in ems as pdfium has them, by their text."""
+    several: frozenset[str] = field(init=False)
+    """The texts its dictionary has several widths for."""
 
-    def advance(self, text: str, pdfium: Any) -> tuple[float, float]:
+    def __post_init__(self) -> None:
+        self.several = frozenset(text for text, widths in (self.widths or {}).items()
+                                 if len(widths) > 1)
+
+    def advance(self, text: str, pdfium: Any, own: float | None = None) -> tuple[float, float]:
         """How far a glyph moves the pen, in ems: its width in the font's dictionary
-        (else as pdfium has it); and how far pdfium moves it."""
-        if text not in self.pdfium:
-            width = ctypes.c_float()
-            pdfium.FPDFFont_GetGlyphWidth(self.handle, ord(text[0]), 1.0, width)
-            self.pdfium[text] = float(width.value)
-        own = self.pdfium[text]
-        return (self.widths[text] if self.widths is not None and text in self.widths
-                else own), own
+        (else as pdfium has it); and how far pdfium moves it (the width pdfium has for the
+        first glyph it finds standing for ``text``). Where the dictionary has several widths
+        for ``text``, the one nearest ``own`` (the width of the glyph shown, as measured),
+        both times."""
+        widths = self.widths.get(text) if self.widths is not None else None
+        if own is None and not text:  # its ToUnicode gives it no text: pdfium has no width
+            own = widths[0] if widths else 0.0
+        if own is None:
+            if text not in self.pdfium:
+                width = ctypes.c_float()
+                pdfium.FPDFFont_GetGlyphWidth(self.handle, ord(text[0]), 1.0, width)
+                self.pdfium[text] = float(width.value)
+            own = self.pdfium[text]
+        if not widths:
+            return own, own
+        if len(widths) == 1:
+            return widths[0], own
+        nearest = min(widths, key=lambda width: abs(width - own))
+        return nearest, nearest
 
 
 @dataclass
@@ -689,6 +866,22 @@ def glyph_of(text: str, box: Box, matrix: tuple[float, float, float, float], adv
         em = size / (scale_up or 1.0)
     length = math.hypot(a, b) or 1.0
     return Glyph(text, box, abs(em) * scale_up, (a / length, -b / length), adv * length, font)
+
+
+def _mark(text: str) -> bool:
+    """Whether a text is a mark set on a letter (an Arabic vowel sign)."""
+    return bool(text) and unicodedata.category(text[0]) == "Mn"
+
+
+def _direction(text: str) -> str:
+    """``L``, ``R`` (right to left), ``W`` (weak: digits, their signs, marks) or ``N``
+    (neutral), as pdfium's reading order classes a character's text."""
+    kind = unicodedata.bidirectional(text[0]) if text else ""
+    if kind == "L":
+        return "L"
+    if kind in RIGHT_TO_LEFT:
+        return "R"
+    return "W" if kind in ("AN", "EN", "NSM", "CS", "ES", "ET", "BN") else "N"
 
 
 def _square(points: Sequence[Point]) -> bool:

@@ -38,15 +38,18 @@ from string import Template
 from typing import Any
 
 import nh3
+import rcssmin
+import rjsmin
 
 from pnp import registry
 from pnp.assets import current, shown
-from pnp.books.compose import ATTRIBUTES, TAGS, compose, source
+from pnp.books.compose import ATTRIBUTES, TAGS, compose
 from pnp.books.references import inline_sources
 from pnp.definitions import load
 from pnp.definitions.base import GameInfo
 from pnp.errors import ReadError, ScorerError
-from pnp.i18n.catalogues import LANGUAGES, N_, Translate, translator
+from pnp.i18n.catalogues import N_, Translate, translator
+from pnp.i18n.languages import language
 from pnp.reading import text_inside
 from pnp.scorer import scripts as scoring
 
@@ -190,6 +193,41 @@ TEXTS = {
     "series": N_("series"),
     "runs": N_("runs"),
     "vp": N_("VP"),
+    # Games kept and shared (history.js)
+    "finish": N_("Finish and keep"),
+    "share": N_("Share"),
+    "export_csv": N_("Export CSV"),
+    "kept_games": N_("Games kept: {count}"),
+    "kept_already": N_("This game is already kept on this device."),
+    "unsaved_full": N_("The device's storage is full: this game is not kept on it, and a "
+                       "reload would lose what was typed since. Export it to keep a copy."),
+    "unsaved_refused": N_("This device does not let the page keep this game: a reload would "
+                          "lose it. Export it to keep a copy."),
+    "kept_full": N_("The device's storage is full: this game was not kept. It is still here; "
+                    "export it to keep a copy."),
+    "kept_refused": N_("This device does not let the page keep games: this game was not kept. "
+                       "It is still here; export it to keep a copy."),
+    "kept_done": N_("Kept on this device: the game of {date}."),
+    "kept_deleted": N_("The game of {date} is deleted; Undo puts it back."),
+    "winner": N_("Winner: {names}"),
+    "reopen": N_("Reopen"),
+    "reopen_of": N_("Reopen the game of {date}"),
+    "share_of": N_("Share the game of {date}"),
+    "delete": N_("Delete"),
+    "delete_of": N_("Delete the game of {date}"),
+    "delete_ask": N_("Delete the game of {date} from this device?"),
+    "figures": N_("Per player"),
+    "fig_games": N_("Games"),
+    "fig_wins": N_("Wins"),
+    "fig_average": N_("Average"),
+    "fig_best": N_("Best"),
+    "csv_date": N_("Date"),
+    "csv_game": N_("Game"),
+    "csv_place": N_("Place"),
+    "csv_winner": N_("Winner"),
+    "shared": N_("Shared."),
+    "shared_copied": N_("The result is copied and its picture downloaded."),
+    "shared_downloaded": N_("The result's picture is downloaded; the text could not be copied."),
 }
 """The page's own words; the games' words (colours, suits, modes) come from their definitions
 and catalogues."""
@@ -220,7 +258,8 @@ def files(game: str) -> list[Path]:
     return [folder / "page.html", folder / "scorer.css", SCRIPTS / "model.js",
             *(SCRIPTS / f"{m}.model.js" for m in registry.game(game).models),
             own / "model.js", SCRIPTS / "view.js", own / "view.js", SCRIPTS / "howto.js",
-            SCRIPTS / "howto.css", *(source("card", game, lang) for lang in LANGUAGES),
+            SCRIPTS / "howto.css", SCRIPTS / "history.js", SCRIPTS / "history.css",
+            *sorted((edition.templates / "cards" / game).glob("*.md")),
             edition.examples / f"{game}.yaml"]
 
 
@@ -256,7 +295,8 @@ def view(game: str, lang: str = "en", rules_dir: Path | None = None) -> str:
                       scoring.source(registry.game(game).folder, "view.js"),
                       scoring.source(SCRIPTS, "howto.js", _json,
                                      HOWTO=howto(game, lang, rules_dir)),
-                      "start();", "howto();"])
+                      scoring.source(SCRIPTS, "history.js"),
+                      "start();", "howto();", "keptStart();"])
 
 
 def howto(game: str, lang: str = "en", rules_dir: Path | None = None) -> str:
@@ -288,16 +328,19 @@ def render(game: str, lang: str = "en", rules_dir: Path | None = None) -> bytes:
     rules = load(game, rules_dir)
     name = rules.name(lang)
     words = texts(lang, game)
-    css = scoring.source(SCRIPTS, "howto.css") + _read("scorer.css")
+    css = (scoring.source(SCRIPTS, "howto.css") + scoring.source(SCRIPTS, "history.css")
+           + _read("scorer.css"))
     if re.search(r"</style", css, re.IGNORECASE):
         raise ScorerError(f"{_shown('scorer.css')}: holds '</style', which would end the "
                           f"page's style sheet")
-    score = _script_text(script(game, lang, rules_dir))
-    shown_view = _script_text(view(game, lang, rules_dir))
+    css = rcssmin.cssmin(css)
+    score = _script_text(rjsmin.jsmin(script(game, lang, rules_dir)))
+    shown_view = _script_text(rjsmin.jsmin(view(game, lang, rules_dir)))
     template = Template(_read("page.html"))
     try:
         page = template.substitute(
-            lang=lang, game=game, title=html.escape(words["of_game"].replace("{name}", name)),
+            lang=lang, dir=language(lang).direction, game=game,
+            title=html.escape(words["of_game"].replace("{name}", name)),
             name=html.escape(name), scorer=html.escape(words["scorer"]), css=css, csp=_POLICY,
             score=score, view=shown_view)
     except KeyError as exc:
@@ -318,6 +361,7 @@ def manifest(game: str, lang: str, rules_dir: Path | None = None) -> bytes:
     rules = load(game, rules_dir)
     name = texts(lang, game)["of_game"].replace("{name}", rules.name(lang))
     data = {"name": name, "short_name": rules.name(lang), "lang": lang,
+            "dir": language(lang).direction,
             "start_url": f"{game}-scorer.html", "scope": "./", "display": "standalone",
             "background_color": "#ffffff", "theme_color": "#1f5c7a",
             "icons": [{"src": ICON, "sizes": "any", "type": "image/svg+xml",

@@ -52,11 +52,12 @@ for each cause) and their ``causes``, ``seconds``, and ``final`` (no PDF phase f
 
 def watched(edition: Edition) -> list[Path]:
     """The folders whose files the books are made from and a writer edits: the edition's
-    definitions, texts and examples, and pnp's catalogues."""
-    from pnp.i18n.catalogues import LOCALE_DIR
+    definitions, texts and examples, and the catalogues (pnp's and the edition's)."""
+    from pnp.i18n.languages import LOCALE
     from pnp.registry import rules_dir
 
-    return [rules_dir(), edition.templates, edition.examples, LOCALE_DIR]
+    return [rules_dir(), edition.templates, edition.examples, LOCALE,
+            *([edition.locale] if edition.locale else [])]
 
 
 def snapshot(folders: Sequence[Path], out: Path | None = None) -> dict[str, tuple[int, int, int]]:
@@ -201,7 +202,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
     import pnp.books.render
     import pnp.sheets.layout  # noqa: F401
     from pnp.build.workers import warm_worker
-    from pnp.i18n.catalogues import catalogue
+    from pnp.i18n.catalogues import forget
 
     use(edition)
     ignore_ctrl_c()
@@ -217,7 +218,7 @@ def builder(edition: Edition, out: Path, send: Connection, jobs: int | None = No
         if changed:
             if later:
                 later.stop()
-            catalogue.cache_clear()  # read again by the workers forked from here
+            forget()  # read again by the workers forked from here
             report = build("html", html, out, jobs)
             later = None if report["final"] or not rest else Later(rest, out, jobs)
             report["final"] = later is None

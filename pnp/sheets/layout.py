@@ -227,7 +227,8 @@ def render(game: str, *, kind: str | None = None, lang: str = "en", paper: str =
         canvas.translate((cell.x + (cell.width - width) / 2) * mm,
                          (cell.y + (cell.height - height) / 2) * mm)
         canvas.scale(cell.scale * mm, cell.scale * mm)
-        layout.draw(canvas, rules, style)
+        with canvas.reading_order(natural[0]):
+            layout.draw(canvas, rules, style)
         canvas.restoreState()
     _cut_lines(canvas, imposition)
     if style.fields is not None:

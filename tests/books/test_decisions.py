@@ -15,20 +15,21 @@ from typing import TYPE_CHECKING
 
 import pdfplumber
 import pytest
+from languages import published
 from pypdf import PdfReader
 
 from pnp.definitions import GAMES, load
 from pnp.definitions.base import in_language
-from pnp.i18n.catalogues import LANGUAGES
 
 if TYPE_CHECKING:
     from conftest import Books
 
 ROOT = Path(__file__).resolve().parents[2]
-MARK = {"en": "this edition", "es": "esta edición", "fr": "cette édition"}
+MARK = {"en": "this edition", "es": "esta edición", "fr": "cette édition",
+        "de": "dieser Ausgabe"}
 """Words every mark of a ruling prints, in each language."""
 APPENDIX = {"en": "About this edition", "es": "Sobre esta edición",
-            "fr": "À propos de cette édition"}
+            "fr": "À propos de cette édition", "de": "Über diese Ausgabe"}
 
 
 def _cited(pdf: bytes) -> dict[str, int | None]:
@@ -39,8 +40,7 @@ def _cited(pdf: bytes) -> dict[str, int | None]:
             if str(name).startswith("ruling-")}
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), published(MARK))
 def test_every_play_decision_is_marked_where_it_applies(bookshelf: Books, game: str,
                                                         lang: str) -> None:
     decisions = load(game).decisions
@@ -57,8 +57,7 @@ def test_every_play_decision_is_marked_where_it_applies(bookshelf: Books, game: 
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), published(APPENDIX))
 def test_the_appendix_takes_at_most_half_a_page(bookshelf: Books, game: str, lang: str,
                                                 paper: str) -> None:
     """The text column is what lies between the page's running head and its folio."""

@@ -83,7 +83,7 @@ def test_the_build_is_reproducible(qwinto_pdf: bytes) -> None:
 def test_standalone_html_inlines_its_style(bookshelf: Books) -> None:
     page = bookshelf.html("rulebook", "qwinto", "en")
     assert page.startswith("<!doctype html>")
-    assert '<html lang="en">' in page
+    assert '<html lang="en" dir="ltr">' in page
     assert "<style>" in page and 'rel="stylesheet"' not in page
     assert "<h1 id=\"scoring\">Scoring</h1>" in page
 
@@ -279,11 +279,11 @@ def test_the_html_edition_is_self_contained_and_forbids_loading(hostile: Path) -
     ("rulebook.html.j2", ("<main>", "<main><![CDATA[ > <img src=http://127.0.0.1:9/>]]>"),
      "<![...]> is not allowed"),
     ("print.css", ("html {", "body { background: url(http://127.0.0.1:9/p.png) }\nhtml {"),
-     "print.css:17: refers to http://127.0.0.1:9/p.png"),
+     "print.css:18: refers to http://127.0.0.1:9/p.png"),
     ("print.css", ("html {", '@import url("../../../../../etc/passwd");\nhtml {'),
-     "print.css:17: refers to ../../../../../etc/passwd, outside"),
+     "print.css:18: refers to ../../../../../etc/passwd, outside"),
     ("print.css", ("html {", "@font-face { font-family: X; src: \\75rl(//h/f.ttf) }\nhtml {"),
-     "print.css:17: refers to //h/f.ttf"),
+     "print.css:18: refers to //h/f.ttf"),
 ])
 def test_a_page_template_or_style_sheet_may_not_refer_outside(
         hostile: Path, file: str, change: tuple[str, str], message: str) -> None:

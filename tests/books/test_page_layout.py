@@ -30,21 +30,20 @@ from typing import Any
 import pdfplumber
 import pikepdf
 import pytest
+from languages import published
 
 from pdfcheck import counted_layouts
 from pnp import assets
 from pnp.books import pdf
 from pnp.books.compose import compose
 from pnp.draw.paper import SIZES
-from pnp.i18n.catalogues import LANGUAGES
 from pnp.outputs.documents import FIGURE
-from pnp.registry import GAMES
 from tests.conftest import Books
 
 ROOT = Path(__file__).resolve().parents[2]
 MM = 72 / 25.4
 PAPERS = ("a4", "letter")
-BOOKS = [(game, lang) for game in GAMES for lang in LANGUAGES]
+BOOKS = published()
 LAID_OUT = "a4"
 """The paper a rulebook is laid out on; the others recentre its pages."""
 SLACK = 0.5

@@ -247,7 +247,7 @@ def test_decisions_are_written_in_each_language_and_their_reasons_stay_out(
     for d in RULES.decisions:
         for text in (d.decision, d.why):
             assert isinstance(text, Text), d.id
-            assert len({text.es, text.en, text.fr}) == 3, d.id
+            assert len({text("es"), text("en"), text("fr")}) == 3, d.id
         assert squeeze(typography(d.why(lang), lang)) not in pdf, d.id
 
 

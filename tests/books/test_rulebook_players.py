@@ -13,10 +13,11 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
+from languages import published
 
 from pnp.books.compose import typeset
 from pnp.definitions import GAMES, load
-from pnp.i18n.catalogues import LANGUAGES, translator, typography
+from pnp.i18n.catalogues import translator, typography
 
 if TYPE_CHECKING:
     from conftest import Books
@@ -34,11 +35,10 @@ def visible(page: str) -> str:
 @pytest.fixture(scope="module")
 def pages(bookshelf: Books) -> dict[tuple[str, str, str], str]:
     return {(kind, game, lang): bookshelf.composed(kind, game, lang).html
-            for kind in KINDS for game in GAMES for lang in LANGUAGES}
+            for kind in KINDS for game, lang in published()}
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), published())
 @pytest.mark.parametrize("kind", KINDS)
 def test_no_command_line_in_a_book_or_card(pages: dict[tuple[str, str, str], str], kind: str,
                                            game: str, lang: str) -> None:
@@ -49,8 +49,7 @@ def test_no_command_line_in_a_book_or_card(pages: dict[tuple[str, str, str], str
     assert not re.search(r"(?<!\w)--\w", text)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), published())
 def test_the_appendix_explains_the_marks_and_lists_no_ruling(
         pages: dict[tuple[str, str, str], str], game: str, lang: str) -> None:
     page = pages[("rulebook", game, lang)]
@@ -73,8 +72,7 @@ def test_the_appendix_explains_the_marks_and_lists_no_ruling(
         assert typography(d.why(lang), lang) not in text, d.id
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), published())
 @pytest.mark.parametrize("kind", KINDS)
 def test_apostrophes_and_quotation_marks_are_typographic(
         pages: dict[tuple[str, str, str], str], kind: str, game: str, lang: str) -> None:

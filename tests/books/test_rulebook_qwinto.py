@@ -203,7 +203,7 @@ def test_decisions_are_written_in_each_language() -> None:
     for d in RULES.decisions:
         for text in (d.decision, d.why):
             assert isinstance(text, Text), d.id
-            assert len({text.es, text.en, text.fr}) == 3, d.id
+            assert len({text("es"), text("en"), text("fr")}) == 3, d.id
 
 
 def test_credits_name_the_designers(book: Pdf) -> None:
@@ -217,7 +217,7 @@ def test_html_has_the_same_chapters_as_the_pdf(bookshelf: Books, book: Pdf) -> N
     chapters = [html.unescape(re.sub(r"<[^>]+>", "", t))
                 for t in re.findall(r"<h1[^>]*>(.*?)</h1>", page, re.S)]
     assert tuple(chapters) == book.outline
-    assert f"<html lang=\"{book.lang}\">" in page
+    assert f"<html lang=\"{book.lang}\" dir=\"ltr\">" in page
 
 
 def test_card_is_one_a5_page_with_the_numbers(card: Pdf) -> None:

@@ -21,7 +21,7 @@ from pnp.books.compose import compose, worked_example
 from pnp.books.render import render
 from pnp.definitions import load
 from pnp.games.xactika import engine as xactika
-from pnp.i18n.catalogues import LANGUAGES, typography
+from pnp.i18n.catalogues import typography
 
 if TYPE_CHECKING:
     from conftest import Books
@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 EXAMPLE = yaml.safe_load((ROOT / "examples" / "xactika.yaml").read_text(encoding="utf-8"))
 RULES = load("xactika")
+LANGS = RULES.languages
 
 CHAPTERS = 12
 """Overview, components, setup, a hand, a trick, bidding, end, scoring, stats, variants,
@@ -59,7 +60,7 @@ def signed(value: int) -> str:
 
 @pytest.fixture(scope="module")
 def pdfs(bookshelf: Books) -> dict[str, bytes]:
-    return {lang: bookshelf.pdf("rulebook", "xactika", lang) for lang in LANGUAGES}
+    return {lang: bookshelf.pdf("rulebook", "xactika", lang) for lang in LANGS}
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +70,7 @@ def books(pdfs: dict[str, bytes]) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def cards(bookshelf: Books) -> dict[str, bytes]:
-    return {lang: bookshelf.pdf("card", "xactika", lang) for lang in LANGUAGES}
+    return {lang: bookshelf.pdf("card", "xactika", lang) for lang in LANGS}
 
 
 def phrases(rules: Any, lang: str) -> list[str]:
@@ -114,6 +115,17 @@ def _phrases(rules: Any, lang: str) -> list[str]:
                f"chaque pli rapporte alors {per_trick} point{'s' * (per_trick > 1)}. Sinon, "
                f"vous perdez {miss} point{'s' * (miss > 1)} par pli d'écart",
                f"qui vaut {tips.bid_per_card_from} ou plus", f"{strong} des {deck.size} cartes"],
+        "de": [f"für {rules.players.min} bis {rules.players.max} Spieler",
+               f"{deck.size} Spielkarten", f"{deck.reference_cards} Statistikkarten",
+               f"reichen also von {deck.values.min} (eine Karte", f"bis {deck.values.max} (eine",
+               f"gibt jedem Spieler {rules.deal.cards_per_player} Karten",
+               f"dauert {hands} Runden zu je {n} Stichen", f"nach der {hands}. Runde",
+               f"eine Zahl von Stichen von {bid.min} bis {bid.max}.",
+               f"dürfen zusammen nicht {n} ergeben, die Zahl der Stiche",
+               f"bringt sie {per_trick} Punkt{'e' * (per_trick != 1)} pro Stich",
+               f"kostet dich {miss} Punkt{'e' * (miss != 1)} für jed",
+               f"mit einem Wert von {tips.bid_per_card_from} oder mehr",
+               f"{strong} der {deck.size} Karten"],
     }[lang]
 
 
@@ -123,7 +135,7 @@ def stats_rows(rules: Any) -> list[str]:
             for row in xactika.stats(rules.deck)]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_definitions_numbers_are_in_the_book(books: dict[str, str], lang: str) -> None:
     text = flat(books[lang])
     for phrase in phrases(RULES, lang):
@@ -139,19 +151,20 @@ def test_the_definitions_numbers_are_in_the_book(books: dict[str, str], lang: st
         assert mode.name(lang) in text and mode.goal(lang) in text
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_worked_example_is_the_one_worked_by_hand(books: dict[str, str], lang: str) -> None:
     totals = worked.XACTIKA.totals
     players = EXAMPLE["players"]
     lines = books[lang].splitlines()
-    assert "Total " + " ".join(str(totals[p]) for p in players) in lines
-    assert "Total 5 2 14 6" in lines
+    total = {"de": "Summe"}.get(lang, "Total")
+    assert f"{total} " + " ".join(str(totals[p]) for p in players) in lines
+    assert f"{total} 5 2 14 6" in lines
     colon = " :" if lang == "fr" else ":"
     for number, hand in enumerate(EXAMPLE["hands"]):
         cells = [f"{hand['bids'][p]} / {hand['tricks'][p]}{colon} "
                  f"{signed(worked.XACTIKA.lines[p][number][1])}" for p in players]
         assert f"{number + 1} {hand['dealer']} " + " ".join(cells) in lines
-    assert f"Total {totals[players[0]]}" in lines
+    assert f"{total} {totals[players[0]]}" in lines
     assert "Carla (14)" in flat(books[lang])
 
 
@@ -167,9 +180,10 @@ def test_the_example_trick_is_settled_as_the_engine_settles_it(books: dict[str, 
     assert f"{winner} takes the trick with a value of {value}" in flat(books["en"])
     assert f"Se lleva la baza {winner}, con valor {value}" in flat(books["es"])
     assert f"{winner} remporte le pli avec une valeur de {value}" in flat(books["fr"])
+    assert f"{winner} macht den Stich mit dem Wert {value}" in flat(books["de"])
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_dealer_bid_example_follows_the_first_hand(books: dict[str, str], lang: str) -> None:
     hand = EXAMPLE["hands"][0]
     others = sum(b for p, b in hand["bids"].items() if p != hand["dealer"])
@@ -177,7 +191,7 @@ def test_dealer_bid_example_follows_the_first_hand(books: dict[str, str], lang: 
     assert f"{others} + {banned} = {RULES.tricks_per_hand}" in flat(books[lang])
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_decision_s_reason_is_in_the_book(books: dict[str, str], lang: str) -> None:
     """Where each decision is marked in the text: tests/books/test_decisions.py."""
     text = squashed(books[lang])
@@ -188,7 +202,7 @@ def test_no_decision_s_reason_is_in_the_book(books: dict[str, str], lang: str) -
 
 def test_decisions_differ_between_languages() -> None:
     for decision in RULES.decisions:
-        assert len({decision.decision(lang) for lang in LANGUAGES}) == len(LANGUAGES)
+        assert len({decision.decision(lang) for lang in LANGS}) == len(LANGS)
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +220,7 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_changing_the_definition_changes_the_text(changed: Path, lang: str) -> None:
     rules = load("xactika", changed)
     assert rules.scoring.missed_bid == 2
@@ -230,7 +244,7 @@ def test_changing_the_definition_changes_the_pdf(changed: Path, books: dict[str,
     assert total in text.splitlines() and total not in books["en"].splitlines()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_card_is_one_a5_page_with_modes_and_bid_rule(cards: dict[str, bytes],
                                                      lang: str) -> None:
     reader = pypdf.PdfReader(io.BytesIO(cards[lang]))
@@ -243,7 +257,8 @@ def test_card_is_one_a5_page_with_modes_and_bid_rule(cards: dict[str, bytes],
     n, bid, miss = RULES.tricks_per_hand, RULES.bidding, RULES.scoring.missed_bid
     rule = {"en": f"the bids may not add up to {n}",
             "es": f"la suma de las pujas no puede ser {n}",
-            "fr": f"le total ne peut pas faire {n}"}[lang]
+            "fr": f"le total ne peut pas faire {n}",
+            "de": f"die Ansagen dürfen zusammen nicht {n} ergeben"}[lang]
     assert rule in text
     assert f"{bid.min} " in text and f"{bid.max} " in text and f"−{miss}/" in text
     assert f"{RULES.deck.size} " in text and f"{RULES.end.hands} " in text
@@ -252,7 +267,7 @@ def test_card_is_one_a5_page_with_modes_and_bid_rule(cards: dict[str, bytes],
     assert any(line.endswith(values) for line in lines)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_html_has_the_same_chapters_as_the_pdf(bookshelf: Books, pdfs: dict[str, bytes],
                                                 lang: str) -> None:
     page = bookshelf.html("rulebook", "xactika", lang)
@@ -295,6 +310,6 @@ def test_shared_runs_finds_a_copied_sentence(seed: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["rulebook", "card"])
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_nine_word_run_from_the_seed(seed: str, kind: str, lang: str) -> None:
     assert not shared_runs(visible_text(kind, lang), seed)

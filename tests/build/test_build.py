@@ -54,7 +54,8 @@ def test_plan_names_every_material_by_game_language_and_paper() -> None:
         "xactika/fr/xactika-deck-calibration-long-letter.pdf"}
     everything = plan()
     assert {t.game for t in everything} == set(GAMES)
-    assert {t.lang for t in everything} == {"es", "en", "fr"}
+    assert {(t.game, t.lang) for t in everything} == {
+        (game, lang) for game in GAMES for lang in ("es", "en", "fr", "de")} | {("ronda", "ar")}
     assert len({t.relative for t in everything}) == len(everything)
 
 

@@ -221,7 +221,8 @@ def test_the_landing_page_tells_the_games_as_the_edition_defines_them(tmp_path: 
     shutil.copytree(rules_dir(), rules)
     definition = rules / "qwinto.yaml"
     definition.write_text(definition.read_text().replace(
-        "name: {es: Qwinto, en: Qwinto, fr: Qwinto}", "name: {es: Quinta, en: Fifths, fr: Quinte}"
+        "name: {es: Qwinto, en: Qwinto, fr: Qwinto, de: Qwinto}",
+        "name: {es: Quinta, en: Fifths, fr: Quinte, de: Fünftel}"
     ).replace("players: {min: 2, max: 6}", "players: {min: 2, max: 5}"))
     out = tmp_path / "out"
     build([Target("qwinto", "en", "card", "a5")], out, rules_dir=rules)

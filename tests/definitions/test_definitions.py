@@ -165,8 +165,10 @@ def test_many_problems_show_two_and_a_count_unless_all_are_asked(tmp_path: Path)
      "deck.suits[0].letter: missing required field\n"
      "deck.suits[0].lettre: unknown field 'lettre' (did you mean 'letter'?)"),
     ("spectacle", "chip: {es: ficha,", "chip: {ess: ficha,", "chip: {ess",
-     "terms.chip.es: missing required field\n"
-     "terms.chip.ess: unknown field 'ess' (did you mean 'es'?)"),
+     "terms.chip: missing the text in 'es' (the game's languages, as its name is written: "
+     "es, en, fr, de)\n"
+     "terms.chip.ess: 'ess' is not one of the game's languages (as its name is written: "
+     "es, en, fr, de; did you mean 'es'?)"),
 ], ids=["colour", "colour in a mapping", "pattern", "grey", "strict integer", "literal",
         "not a mapping", "did you mean, in a list", "did you mean, in a mapping"])
 def test_each_kind_of_problem_is_reported_as_before(

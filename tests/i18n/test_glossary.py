@@ -11,6 +11,7 @@ import functools
 import html
 import io
 import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,9 +24,10 @@ from pypdf import PdfReader
 from pnp.cli import main
 from pnp.definitions import GAMES, load
 from pnp.games.ronda.definition import Definition as Ronda
-from pnp.i18n.catalogues import LANGUAGES, translator, typography
-from pnp.i18n.completeness import glossary, written
-from pnp.i18n.glossary import Term, uses
+from pnp.i18n.catalogues import translator, typography
+from pnp.i18n.completeness import glossary, rejected, written
+from pnp.i18n.glossary import Term, found_in, uses
+from pnp.i18n.languages import language
 from pnp.sheets.layout import layouts, render
 
 if TYPE_CHECKING:
@@ -41,13 +43,18 @@ def visible(page: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
 
-def pdf_text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
+def pdf_text(pdf: bytes, lang: str) -> str:
+    """The text of a PDF drawn on a canvas or in a figure, where right-to-left letters are
+    drawn in their joined (presentation) forms: read back as plain letters."""
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
+    if language(lang).direction == "rtl":
+        return unicodedata.normalize("NFKC", text)
+    return text
 
 
 @functools.cache
 def sheet_text(game: str, kind: str, lang: str) -> str:
-    return pdf_text(render(game, kind=kind, lang=lang))
+    return pdf_text(render(game, kind=kind, lang=lang), lang)
 
 
 @pytest.fixture(scope="module")
@@ -55,13 +62,13 @@ def built(bookshelf: Books) -> dict[tuple[str, str], dict[str, str]]:
     """Each game's and language's texts: book, card, the book's figures, its catalogue."""
     texts = {}
     for game in GAMES:
-        for lang in LANGUAGES:
+        for lang in load(game).languages:
             book = bookshelf.composed("rulebook", game, lang)
             assert book.figures is not None
             texts[(game, lang)] = {
                 "book": visible(book.html),
                 "card": visible(bookshelf.composed("card", game, lang).html),
-                "figures": pdf_text(book.figures.pdf()),
+                "figures": pdf_text(book.figures.pdf(), lang),
                 **{f"catalogue: {where}": text for where, text in written(game, lang).items()},
             }
     return texts
@@ -73,19 +80,20 @@ def test_every_game_has_a_glossary() -> None:
         assert all(isinstance(term, Term) for term in glossary(game))
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"),
+                         [(game, lang) for game in GAMES for lang in load(game).languages])
 def test_no_text_uses_a_rejected_variant(built: dict[tuple[str, str], dict[str, str]],
                                          game: str, lang: str) -> None:
     texts = {**built[(game, lang)],
              **{kind: sheet_text(game, kind, lang) for kind in layouts(game)}}
     found = [(term.word, where, variant) for term in glossary(game)
-             for where, text in texts.items() for variant in term.found_in(text, lang)]
+             for where, text in texts.items()
+             for variant in found_in(text, rejected(game, term, lang))]
     assert found == []
 
 
 def materials() -> list[tuple[str, str, str]]:
-    return [(game, lang, where) for game in GAMES for lang in LANGUAGES
+    return [(game, lang, where) for game in GAMES for lang in load(game).languages
             for where in sorted({m for term in glossary(game) for m in term.on})]
 
 
@@ -118,11 +126,22 @@ def test_the_glossary_s_ronda_words_are_the_definition_s() -> None:
 
 
 def test_a_variant_is_found_as_whole_words_across_any_space() -> None:
-    term = Term("penalty card", {"es": ("naipe de penalización",)})
-    assert term.found_in("un Naipe de\u00a0penalización\ncada uno", "es") == [
+    variants = ("naipe de penalización",)
+    assert found_in("un Naipe de\u00a0penalización\ncada uno", variants) == [
         "naipe de penalización"]
-    assert term.found_in("naipes de penalización", "es") == []
-    assert term.found_in("naipe de penalización", "fr") == []
+    assert found_in("naipes de penalización", variants) == []
+
+
+def test_the_variants_are_the_catalogues_and_the_source_s_comments() -> None:
+    """Each language's rejected variants are its catalogue's ``# avoid:`` comments (English:
+    the comment on the message in the game's glossary module), none in another language."""
+    trick = next(term for term in glossary("xactika") if term.word == "trick")
+    assert rejected("xactika", trick, "es") == ("truco", "trucos")
+    assert rejected("xactika", trick, "fr") == ("levée", "levées")
+    assert rejected("xactika", trick, "en") == ()
+    under_way = next(term for term in glossary("kwingto") if term.word == "the throw under way")
+    assert rejected("kwingto", under_way, "en") == ("the round is played out",
+                                                    "the round under way")
 
 
 # --- the translations gate reports a rejected variant -----------------------------------

@@ -28,7 +28,7 @@ const SCRIPTS = readdirSync(PACKAGE, { recursive: true })
   .map((name) => relative(ROOT, join(PACKAGE, name)).split("\\").join("/"))
   .sort();
 
-const PAGE = (file) => /\/(model|view|howto)\.js$|\.model\.js$/.test(file);
+const PAGE = (file) => /\/(model|view|howto|history)\.js$|\.model\.js$/.test(file);
 /** The scorer page's model and view: a current browser's script (and QuickJS's, for the
  * model). Every other script of a game, and the shared functions, are the scoring scripts a
  * fillable PDF carries too: ES5, as Acrobat and pdf.js run them. */

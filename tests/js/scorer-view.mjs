@@ -8,13 +8,42 @@
 //   below, kept under key; "text" reads the text of selector, "texts" the trimmed texts of
 //   all it matches, "attributes" [selector, name] the attribute of each, "value" the value of
 //   selector's box, "overflowing" the texts of those of selector too wide for their box).
+//   {"store": key, "value": text, "once": true} keeps it now only; {"wait": selector} waits
+//   until the page shows it. Games kept (history.js): {"fill": true} fills the page's
+//   storage to the last character; {"stub": "share"} gives the page a share sheet that records what it is handed (read
+//   "shared"), {"stub": "noshare"} takes it away and records what is copied (read "copied");
+//   both at each load from then on. Files the page downloads are read as "downloads" [{name,
+//   base64}], in the order downloaded; {"read": "axe", "of": [selectors]} runs axe-core there.
 // RESULT: {"errors": [...], "pages": [{key: what was read, ..., "missing": [selectors of
 // controls to click that were not there]}, ...]}.
 import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { enter, launch } from "./launch.mjs";
 
 const [executablePath, planPath, resultPath] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/* The share sheet and the clipboard a "stub" step puts in place, before the page's scripts. */
+const STUBS = {
+  share: () => {
+    window.shared = [];
+    Navigator.prototype.canShare = (data) => !!data;
+    Navigator.prototype.share = async (data) => {
+      window.shared.push({ title: data.title, text: data.text,
+                           files: (data.files || []).map((f) => ({ name: f.name, type: f.type,
+                                                                   size: f.size })) });
+    };
+  },
+  noshare: () => {
+    window.copied = [];
+    Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+    Object.defineProperty(Navigator.prototype, "clipboard", {
+      configurable: true,
+      get: () => ({ writeText: async (text) => { window.copied.push(text); } }),
+    });
+  },
+};
 
 /* What a "read" step reads, in the page. */
 const READS = {
@@ -114,6 +143,53 @@ const READS = {
   attributes: ([selector, name]) => [...document.querySelectorAll(selector)]
     .map((node) => node.getAttribute(name)),
   value: (selector) => document.querySelector(selector)?.value ?? null,
+  // the texts of the cells of selector's table, row by row (a tally, a pad)
+  cells: (selector) => [...document.querySelectorAll(`${selector} tr`)]
+    .map((row) => [...row.children].map((cell) => cell.textContent.trim())),
+  // whether selector's control can be pressed (null: not on the page)
+  enabled: (selector) => {
+    const node = document.querySelector(selector);
+    return node ? !node.disabled : null;
+  },
+  // the games kept: the list, the figures, what the page last said about them
+  kept: () => {
+    const panel = document.querySelector("#kept");
+    if (!panel) return null;
+    return {
+      hidden: panel.hidden, title: panel.querySelector("summary").textContent,
+      games: [...panel.querySelectorAll(".kept-game")].map((game) => ({
+        date: game.querySelector("time").getAttribute("datetime"),
+        winner: game.querySelector(".kept-winner").textContent,
+        players: [...game.querySelectorAll(".kept-players li")]
+          .map((li) => [li.querySelector(".who").textContent, li.querySelector(".points").textContent]),
+      })),
+      figures: [...panel.querySelectorAll("#kept-figures tr")]
+        .map((tr) => [...tr.children].map((cell) => cell.textContent)),
+      status: panel.querySelector("#kept-status").textContent,
+      note: document.querySelector("#kept-note")?.textContent ?? null,
+      finish: !!document.querySelector("#kept-finish"),
+      offered: [...document.querySelectorAll("#kept-names option")].map((o) => o.value),
+      lists: [...document.querySelectorAll("input[list]")].map((node) => node.getAttribute("data-path")),
+    };
+  },
+  shared: () => window.shared ?? null,
+  copied: () => window.copied ?? null,
+  axe: async (selectors) => {
+    const found = await window.axe.run({ include: selectors.map((s) => [s]) },
+                                       { resultTypes: ["violations"] });
+    return found.violations.map((v) => ({ id: v.id, impact: v.impact,
+                                          nodes: v.nodes.map((n) => n.target.join(" ")) }));
+  },
+};
+
+/* Fills the page's storage to the last character it takes. */
+const fill = () => {
+  let size = 1 << 20, n = 0;
+  while (size >= 1) {
+    try { localStorage.setItem(`pnp-test-fill-${n++}`, "x".repeat(size)); }
+    catch { size = Math.floor(size / 4); }
+  }
+  return n;
 };
 
 const browser = await launch(executablePath);
@@ -131,7 +207,9 @@ try {
     });
     await page.goto(one.url);
     await page.waitForSelector("#board");
-    const read = {};
+    const read = {}, downloads = [];
+    page.on("download", (download) => downloads.push(download.path().then((path) => ({
+      name: download.suggestedFilename(), base64: readFileSync(path).toString("base64") }))));
     for (const step of one.steps) {
       if (step.click || step.tap) {
         // a control the page does not have is noted, and the steps go on
@@ -147,16 +225,28 @@ try {
       } else if (step.reload) {
         await page.reload();
         await page.waitForSelector("#board");
+      } else if (step.store !== undefined && step.once) {
+        // kept on the device now, as an earlier visit left it: reload to open on it
+        await page.evaluate(([key, value]) => localStorage.setItem(key, value),
+                            [step.store, step.value]);
+      } else if (step.wait) {
+        await page.waitForSelector(step.wait);
       } else if (step.store !== undefined) {
         // set before the page's scripts run at each load: the page going away saves its own
         await context.addInitScript(([key, value]) => localStorage.setItem(key, value),
                                     [step.store, step.value]);
+      } else if (step.stub) {
+        await context.addInitScript(STUBS[step.stub]);
+      } else if (step.fill) {
+        await page.evaluate(fill);
       } else if (step.scroll !== undefined) {
         await page.evaluate((y) => window.scrollTo(0, y), step.scroll);
       } else if (step.read) {
+        if (step.read === "axe") await page.evaluate(axeSource);
         read[step.as || step.read] = await page.evaluate(READS[step.read], step.of ?? null);
       }
     }
+    if (downloads.length) read.downloads = await Promise.all(downloads);
     seen.pages.push(read);
     await context.close();
   }

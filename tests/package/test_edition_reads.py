@@ -48,9 +48,6 @@ READERS = {
                                        "else",
     ("definitions/cache.py", "_write"): "writes the definition cache (or, building the "
                                         "package, its shipped definitions)",
-    ("i18n/catalogues.py", "catalogue"): "pnp's own message catalogues (pnp/i18n/locale), not an "
-                                         "edition's",
-    ("i18n/completeness.py", "_catalogue"): "pnp's own message catalogues (pnp/i18n/locale)",
     ("scorer/scripts.py", "_text"): "pnp's own scripts (the .js files of its package), never "
                                     "an edition's",
     ("preflight/__init__.py", "checker"): "preflight's own source, hashed",

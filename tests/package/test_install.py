@@ -112,7 +112,8 @@ def test_the_wheel_carries_everything_pnp_reads(dist: Path) -> None:
     assert licences == {"pnp-0.1.0.dist-info/licenses/LICENSE",
                         "pnp-0.1.0.dist-info/licenses/fonts/DejaVu-LICENSE.txt",
                         "pnp-0.1.0.dist-info/licenses/fonts/PnpSans-OFL.txt",
-                        "pnp-0.1.0.dist-info/licenses/fonts/GentiumBookPlus-OFL.txt"}
+                        "pnp-0.1.0.dist-info/licenses/fonts/GentiumBookPlus-OFL.txt",
+                        "pnp-0.1.0.dist-info/licenses/fonts/NotoArabic-OFL.txt"}
 
 
 def test_the_metadata_is_what_a_package_index_expects(dist: Path) -> None:
@@ -122,7 +123,8 @@ def test_the_metadata_is_what_a_package_index_expects(dist: Path) -> None:
 
     assert f"Version: {pnp.__version__}\n" in metadata
     assert "License-Expression: MIT AND Bitstream-Vera AND OFL-1.1\n" in metadata
-    for licence in ("DejaVu-LICENSE.txt", "PnpSans-OFL.txt", "GentiumBookPlus-OFL.txt"):
+    for licence in ("DejaVu-LICENSE.txt", "PnpSans-OFL.txt", "GentiumBookPlus-OFL.txt",
+                    "NotoArabic-OFL.txt"):
         assert f"License-File: fonts/{licence}\n" in metadata
     assert len(re.findall(r"^Classifier: ", metadata, re.M)) >= 10
     assert len(re.findall(r"^Project-URL: ", metadata, re.M)) >= 3

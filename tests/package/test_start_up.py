@@ -39,8 +39,8 @@ NEEDED = {
     # the command, the readers, the report and the errors
     "pnp", "pnp.cli", "pnp.errors", "pnp.version", "pnp.registry", "pnp.assets",
     "pnp.outputs", "pnp.outputs.targets", "pnp.inputs", "pnp.reading", "pnp.report",
-    "pnp.i18n", "pnp.i18n.catalogues", "pnp.i18n.words", "pnp.engine", "pnp.engine.common",
-    "pnp.engine.result", "pnp.games",
+    "pnp.i18n", "pnp.i18n.catalogues", "pnp.i18n.languages", "pnp.i18n.words", "pnp.engine",
+    "pnp.engine.common", "pnp.engine.result", "pnp.games",
     # the definition, from the shipped definitions or the cache
     "pnp.definitions", "pnp.definitions.base", "pnp.definitions.cache",
     "pnp.definitions.source", "pickle", "_pickle", "_compat_pickle", "copy", "_blake2",

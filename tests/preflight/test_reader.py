@@ -1,14 +1,16 @@
 """The preflight's reader (pdfium) measures built files as its former one (pdfminer) did.
 
 ``preflight.pdfminer_pages`` keeps the former reader as the reference: over one file of
-each kind, both give the same findings and the same pages within 0.01 pt. A page drawn
-like one read before (a deck variant's card faces) is measured as if read alone.
+each kind, both give the same findings and the same pages within 0.01 pt; so over an
+Arabic card and rulebook page (right to left, shaped). A page drawn like one read before
+(a deck variant's card faces) is measured as if read alone.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
+import unicodedata
 from pathlib import Path
 
 import pikepdf
@@ -60,6 +62,29 @@ def test_a_book_is_measured_as_pdfminer_measured_it(bookshelf: object, kind: str
             assert any(str(name).startswith(f"/{FIGURE}") for page in pdf.pages
                        for name in page.Resources.get("/XObject", {}))
     compared(data)
+
+
+def test_an_arabic_book_is_measured_as_pdfminer_measured_it(bookshelf: object) -> None:
+    """Right-to-left lines, which pdfium reads in reading order (each run turned round, its
+    brackets mirrored), and glyphs of several widths for one letter (its initial, medial and
+    final forms), measured as pdfminer measures them: the card, and a rulebook page with
+    marks, lam-alefs, a glyph standing for no text, Latin names, digits and brackets."""
+    card = bookshelf.pdf("card", "ronda", "ar")  # type: ignore[attr-defined]
+    # pdfium reads a presentation form as its letter: the card's title has three
+    reference = [dataclasses.replace(page, glyphs=[
+        dataclasses.replace(g, text=unicodedata.normalize("NFKC", g.text)) for g in page.glyphs])
+        for page in pages(card, "file.pdf")]
+    assert differences(reference, measured(card)) == []
+    assert check_bytes(card, "file.pdf") == findings(card, "file.pdf")
+    book = bookshelf.pdf("rulebook", "ronda", "ar")  # type: ignore[attr-defined]
+    page = pages(book, "file.pdf")[5]
+    texts = [g.text for g in page.glyphs]
+    assert {"", "(", ")", "«", "»"} <= set(texts)
+    assert any(len(t) == 2 for t in texts) and any(t.isascii() and t.isalpha() for t in texts)
+    assert any(t.isdigit() for t in texts) and any(
+        t and unicodedata.category(t[0]) == "Mn" for t in texts)
+    assert differences([page], measured(book)[5:6]) == []
+    assert check_bytes(book, "file.pdf") == findings(book, "file.pdf")
 
 
 def test_the_comparison_sees_a_glyph_moved_by_a_fiftieth_of_a_point() -> None:

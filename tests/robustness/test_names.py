@@ -14,10 +14,7 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import random
-import shutil
-import subprocess
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -26,6 +23,7 @@ import pytest
 import quickjs
 
 import pnp
+from browser import dumped_dom
 from pnp.errors import PnpError
 from pnp.scorer import page as scorer
 from refusal import assert_refused
@@ -314,21 +312,14 @@ def agree(given: list[list[str]], shown: list[dict[str, Any]]) -> dict[str, int]
 def chromium_scored(states: list[Any], folder: Path) -> list[dict[str, Any]]:
     """``states`` scored by the Qwinto page's model in headless Chromium (its own Unicode
     tables and normalize(), not QuickJS's)."""
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is needed: run `make js`")
-        pytest.skip("chromium missing")
     quoted = json.dumps(json.dumps(states)).replace("</", "<\\/")
     page = folder / "names.html"
     page.write_text("<!doctype html><meta charset=utf-8><body><script>"
                     + scorer.script("qwinto").replace("</", "<\\/") + "</script><script>"
                     + f"document.body.textContent = page_batch({quoted});</script>",
                     encoding="utf-8")
-    done = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                           "--dump-dom", page.as_uri()], capture_output=True, timeout=120,
-                          check=True)
-    body = done.stdout.decode().split("<body>", 1)[1].rsplit("</body>", 1)[0]
+    dom = dumped_dom(page, folder / "profile")
+    body = dom.split("<body>", 1)[1].rsplit("</body>", 1)[0]
     return [done["result"] for done in json.loads(html.unescape(body))]
 
 

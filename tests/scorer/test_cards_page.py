@@ -19,11 +19,11 @@ import pytest
 import quickjs
 
 import pnp
+from browser import need_driver
 from pnp.definitions import load
 from pnp.games.kwingto.texts import notation
 from pnp.i18n.catalogues import translator
 from pnp.scorer import page as scorer
-from scorer.test_scorer import _need_chromium
 
 JS = Path(__file__).parents[1] / "js"
 RULES = load("kwingto")
@@ -93,7 +93,7 @@ def test_each_page_reads_its_own_letters_and_lays_its_sum_out(tmp_path: Path) ->
     read in the page's language (hearts, hearts, clubs), ``9P`` is spades where P is a
     letter, a letter only English writes is refused in words that list the page's own, and
     no two labels of the sum overlap at phone or desktop width."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     pages = {}
     for lang in ("es", "fr", "en"):
         pages[lang] = (tmp_path / f"kwingto-{lang}.html")

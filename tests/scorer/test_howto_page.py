@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 import pnp
+from browser import need_driver
 from pnp.books.compose import compose
 from pnp.scorer import page as scorer
-from scorer.test_scorer import _need_chromium
 from scorer.test_view_page import browse
 
 JS = Path(__file__).parents[1] / "js"
@@ -80,7 +80,7 @@ def _plain(text: str) -> str:
 def seen(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], dict[str, Any]]:
     """Each page at phone size: the panel on the first visit, on the next one, and after a
     player opens it and reloads; on Qwinto, the sheet once the boxes are typed."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     folder = tmp_path_factory.mktemp("howto")
     pages, keys = [], []
     toggle = {"tap": "details.howto summary"}

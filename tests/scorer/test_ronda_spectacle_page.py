@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 import quickjs
+from languages import published
 
 import pnp
 from browser import dumped_dom, need_chromium
-from pnp.i18n.catalogues import LANGUAGES
 from pnp.scorer import page as scorer
 from scorer.test_view_page import browse as browse_pages
 
@@ -64,8 +64,7 @@ class Marks(html.parser.HTMLParser):
             self.bangs.append(self._open[-1])
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", ["ronda", "spectacle"])
+@pytest.mark.parametrize(("game", "lang"), published(games=("ronda", "spectacle")))
 def test_a_fresh_page_marks_nothing(game: str, lang: str, tmp_path: Path) -> None:
     """Nothing typed yet: no "!" on a tab, the tally or the ranking, no box in red, and no
     list of things to fix."""

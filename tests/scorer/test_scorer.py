@@ -19,7 +19,6 @@ import functools
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import time
@@ -30,8 +29,10 @@ from typing import Any
 import pytest
 import quickjs
 import yaml
+from languages import published
 
 import pnp
+from browser import JS, need_driver
 from pnp.definitions import load
 from pnp.errors import PnpError
 from pnp.games.kwingto import fillable as fillable_kwingto
@@ -43,7 +44,6 @@ from worked import RONDA_GAME
 
 GAMES = 10_000
 BATCH = 500
-JS = Path(__file__).parents[1] / "js"
 EXAMPLES = Path(__file__).parents[2] / "examples"
 NAMES = ["Ana", "Bea", "Cris", "Dani", "Eva", "Fede", "Gil", "Hana", "Íñigo", "Zoë"]
 
@@ -777,16 +777,6 @@ BAD = {
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 
-def _need_chromium() -> str:
-    chromium = shutil.which("chromium")
-    ready = shutil.which("node") and (JS / "node_modules" / "axe-core").is_dir()
-    if chromium is None or not ready:
-        if os.environ.get("CI"):
-            pytest.fail("chromium, node and tests/js/node_modules are needed: run `make js`")
-        pytest.skip("chromium or node or tests/js/node_modules missing (run `make js`)")
-    return chromium
-
-
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("scorer")
@@ -820,7 +810,7 @@ def test_example_typed_into_the_page(game: str, size: str, pages: Path, tmp_path
     """The worked example typed box by box: the engine's totals and ranking, still there after
     a reload, an export that ``pnp score`` scores the same, malformed typing flagged on its box
     in the engine's words, no request made, no serious accessibility fault."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     data = yaml.safe_load((EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8"))
     expected = pnp.score(game, data)
     shots = os.environ.get("PNP_SCORER_SHOTS")
@@ -869,7 +859,7 @@ def test_example_typed_into_the_page(game: str, size: str, pages: Path, tmp_path
 def test_ronda_game_typed_into_the_page(pages: Path, tmp_path: Path) -> None:
     """The hand-worked game of three deals typed at phone size, deal after deal: its totals
     and ranking, kept over a reload, and an export that ``pnp score`` reads as the game."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     url = (pages / "ronda-en.html").as_uri()
     plan = {"url": url, "viewport": VIEWPORTS["phone"],
             "shots": os.environ.get("PNP_SCORER_SHOTS"), "name": "ronda-game-phone",
@@ -894,7 +884,7 @@ def test_ronda_game_typed_into_the_page(pages: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", pnp.GAMES)
 def test_spanish_page_speaks_spanish(game: str, pages: Path, tmp_path: Path) -> None:
     """The Spanish page: lang="es", every box labelled, the engine's refusal in Spanish."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     bad_steps, bad_box, _ = BAD[game]
     data = yaml.safe_load((EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8"))
     plan = {"url": (pages / f"{game}-es.html").as_uri(), "viewport": VIEWPORTS["phone"],
@@ -912,7 +902,7 @@ def test_served_page_installs_and_opens_offline(tmp_path: Path) -> None:
     """Over http the page links its manifest and its service worker keeps it: Chromium finds
     nothing that stops it being installed, and with the network gone it opens again, with the
     game typed before still there."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     import threading
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -982,8 +972,7 @@ BUDGET = 150_000
 """The most bytes a scorer page may weigh: a phone on a slow line opens it in a moment."""
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "fr"])
-@pytest.mark.parametrize("game", pnp.GAMES)
+@pytest.mark.parametrize(("game", "lang"), published())
 def test_each_page_is_one_file_within_its_budget(game: str, lang: str) -> None:
     """Everything inline: no address outside the page but a ``data:`` one (the SVG name space
     is a name, not a request), so the page works wherever the file is copied."""

@@ -19,8 +19,9 @@ import pytest
 import yaml
 
 import pnp
+from browser import need_driver
 from pnp.scorer import page as scorer
-from scorer.test_scorer import EXAMPLES, JS, VIEWPORTS, _need_chromium, act, at, steps_for
+from scorer.test_scorer import EXAMPLES, JS, VIEWPORTS, act, at, steps_for
 
 NAME_BOX = re.compile(r'\[data-path="(players/\d+(/name)?|teams/\d+|v/name_\d+)"\]')
 """The selector of a box a player's or a team's name is typed in, in any game."""
@@ -70,7 +71,7 @@ def test_unnamed_seats_are_players_by_number(built: Path, tmp_path: Path) -> Non
     name box's placeholder, in the ranking and in the export, which ``pnp score`` scores as
     the engine scores the named example; in Spanish the seat is "Jugador N", in French
     "Joueur N" (and a label's colon has its space before it)."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     plans, expected = [], []
     reads = [{"read": "board"}, {"read": "placeholders"}, {"read": "exported"}]
     for game in pnp.GAMES:
@@ -118,7 +119,7 @@ def test_faults_in_view_undo_kept_and_named_sheets(built: Path, tmp_path: Path) 
     reason beside it and in a bar that stays on screen, whose tap goes back to the box;
     Undo says what it undoes, is off with nothing to undo, and survives a reload; removing
     a player with entries asks first; a new game can be undone."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     first, second = "players/0/v/orange_1", "players/1/v/orange_2"
     steps = [
         {"read": "undo", "as": "fresh_undo"},

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
+from browser import need_driver
 from pnp.scorer import page as scorer
-from scorer.test_scorer import VIEWPORTS, _need_chromium, at
+from scorer.test_scorer import VIEWPORTS, at
 from scorer.test_view_page import browse
 
 
@@ -94,7 +95,7 @@ IN_LANGUAGE = [
 @pytest.fixture(scope="module")
 def shown(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """What each language's page showed along its steps (the browser raised no error)."""
-    chromium = _need_chromium()
+    chromium = need_driver()
     folder = tmp_path_factory.mktemp("xactika")
     plans = []
     for lang, steps in (("en", BID_GAME), ("es", IN_LANGUAGE), ("fr", IN_LANGUAGE)):

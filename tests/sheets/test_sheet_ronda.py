@@ -197,7 +197,7 @@ def test_the_columns_are_headed_with_the_words_the_book_uses(lang: str, caida: s
 def _also_words(term_id: str) -> list[str]:
     term = RULES.term(term_id)
     assert term is not None
-    return [*term.es, *term.fr, *term.ar]
+    return [*term.es, *term.fr, *term.darija]
 
 
 def test_no_command_line_on_the_pads() -> None:

@@ -215,7 +215,7 @@ def _twice(card: Card, row: int, space: int, first_row: int, first_space: int) -
 
 
 def _suit_name(rules: Definition, letter: str) -> str:
-    return rules.deck.suit(letter).name.en
+    return rules.deck.suit(letter).name("en")
 
 
 def _ace_readings(counts: list[int | None], aces: list[int],

@@ -56,7 +56,7 @@ def table(rules: Definition, lang: str = "en") -> dict[str, Any]:
     scoring = rules.scoring
     written = notation(rules.deck, translator(lang, "kwingto"))
     return {
-        "suit_names": {s.letter: getattr(s.name, lang) for s in rules.deck.suits},
+        "suit_names": {s.letter: s.name(lang) for s in rules.deck.suits},
         "rows": rules.board.rows, "spaces": rules.board.spaces,
         "suits": [{"letter": s.letter, "symbol": s.symbol, "written": written.suits[s.letter]}
                   for s in rules.deck.suits],

@@ -7,8 +7,6 @@ from pnp.i18n.catalogues import N_
 from pnp.i18n.glossary import Term
 
 GLOSSARY = (
-    Term(N_("failed throw"), {"es": ("tirada fallida", "tiradas fallidas"),
-                              "fr": ("lancer manqué", "lancers manqués")},
-         on=("book", "card")),
+    Term(N_("failed throw"), on=("book", "card")),
 )
 """Qwinto's words."""

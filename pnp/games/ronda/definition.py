@@ -28,10 +28,9 @@ Target = Annotated[int, STRICT, Constrained(ge=1, le=999)]
 
 class Suit(Model):
     code: Str
-    es: Str
-    en: Str
-    fr: Str
-    ar: tuple[Str, ...] = ()
+    name: Text
+    darija: tuple[Str, ...] = ()
+    """The suit's Moroccan names, in Latin letters, as the source gives them."""
 
 
 class Face(Model):
@@ -180,7 +179,7 @@ class Term(Model):
     id: Str
     es: tuple[Str, ...]
     fr: tuple[Str, ...]
-    ar: tuple[Str, ...]
+    darija: tuple[Str, ...]
 
 
 class Definition(GameInfo):

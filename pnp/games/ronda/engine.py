@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pnp.engine import common
 from pnp.engine.common import mapping, only_keys, require, sequence, shown, whole
@@ -112,8 +112,7 @@ def valid_opening_table(cards: Sequence[Card], rules: Definition) -> bool:
 Status = Literal["held", "false", "hidden"]
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(NamedTuple):
     """A combination in a round: announced and held, announced falsely, or held unannounced."""
 
     player: str
@@ -122,8 +121,7 @@ class Call:
     rank: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """A scoring play: a caída (the link of its chain, 0 for none), a mesa, or both."""
 
     player: str
@@ -131,8 +129,7 @@ class Play:
     mesa: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(NamedTuple):
     calls: tuple[Call, ...] = ()
     plays: tuple[Play, ...] = ()
 
@@ -151,6 +148,8 @@ class Options:
 
 FLAGS = ("advanced_end", "aces_high", "heavy_hidden", "rising_chain", "card_transfer")
 """The variants an input may switch on in its ``options``."""
+
+OPTION_KEYS = frozenset({"target", *FLAGS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +182,8 @@ class Deal:
         return tuple(s for s in self.sides if s != side)
 
 
-TOP_KEYS = ("players", "teams", "before", "options", "rounds", "captured", "last_card")
+TOP_KEYS = frozenset({"players", "teams", "before", "options", "rounds", "captured",
+                      "last_card"})
 
 
 def parse_deal(rules: Definition, data: Any) -> Deal:
@@ -252,7 +252,7 @@ def _teams(rules: Definition, players: tuple[str, ...], value: Any) -> dict[str,
 
 def _options(rules: Definition, value: Any) -> Options:
     given = mapping(value if value is not None else {}, "options")
-    only_keys(given, ("target", *FLAGS), "options")
+    only_keys(given, OPTION_KEYS, "options")
     flags = {}
     for key in FLAGS:
         flag = given.get(key, False)
@@ -276,13 +276,16 @@ def _before(value: Any, sides: tuple[str, ...], target: int) -> dict[str, int]:
     return before
 
 
+ROUND_KEYS = frozenset({"calls", "plays"})
+
+
 def _round(rules: Definition, players: tuple[str, ...], options: Options, value: Any,
            number: int, held: dict[int, int]) -> Round:
     """One round, checked on its own and against ``held``: the cards of each rank that
     the calls of the rounds before it hold (updated)."""
     where = f"round {number}"
     data = mapping(value if value is not None else {}, where)
-    only_keys(data, ("calls", "plays"), where)
+    only_keys(data, ROUND_KEYS, where)
     calls: list[Call] = []
     callers: set[str] = set()
     used: dict[int, int] = {}
@@ -372,11 +375,12 @@ CALL_KEYS = frozenset({"player", "call", "hidden", "rank", "bluff"})
 
 def _call(rules: Definition, players: tuple[str, ...], value: Any, where: str) -> Call:
     data = mapping(value, where)
-    keys: list[Any] = list(data)
-    # only a key that is no field of a call can be a bare false
-    if not CALL_KEYS.issuperset(keys) and any(key is False for key in keys):
-        raise FormatError(f"{where}: a bare 'false' key reads as a boolean; write bluff: true")
-    only_keys(data, CALL_KEYS, where)
+    if not CALL_KEYS.issuperset(data):
+        keys: list[Any] = list(data)  # only a key that is no field of a call can be a bare false
+        if any(key is False for key in keys):
+            raise FormatError(f"{where}: a bare 'false' key reads as a boolean; "
+                              "write bluff: true")
+        only_keys(data, CALL_KEYS, where)
     player = _player(players, data, where)
     if ("call" in data) == ("hidden" in data):
         raise FormatError(f"{where}: give either call (announced) or hidden (not announced)")
@@ -405,9 +409,12 @@ def _rank(rules: Definition, value: Any, where: str) -> int:
     return int(value)
 
 
+PLAY_KEYS = frozenset({"player", "caida", "mesa"})
+
+
 def _play(rules: Definition, players: tuple[str, ...], value: Any, where: str) -> Play:
     data = mapping(value, where)
-    only_keys(data, ("player", "caida", "mesa"), where)
+    only_keys(data, PLAY_KEYS, where)
     player = _player(players, data, where)
     links = len(rules.caida.points)
     caida = data.get("caida", 0)
@@ -468,6 +475,9 @@ def _check_piles(deal: Deal, captured: Mapping[str, int]) -> None:
                              f"mesas of {side} took at least {least[side]} cards")
 
 
+LAST_CARD_KEYS = frozenset({"captured", "rank"})
+
+
 def _last_card(rules: Definition, value: Any, options: Options, counted: bool) -> LastCard | None:
     if not options.advanced_end:
         if value is not None:
@@ -480,7 +490,7 @@ def _last_card(rules: Definition, value: Any, options: Options, counted: bool) -
     if not counted:
         raise InputError("last_card: the deal has no card count (captured), so it did not end")
     data = mapping(value, "last_card")
-    only_keys(data, ("captured", "rank"), "last_card")
+    only_keys(data, LAST_CARD_KEYS, "last_card")
     taken = require(data, "captured", "last_card")
     if not isinstance(taken, bool):
         raise InputError(f"last_card: captured: expected true or false, got {shown(taken)}")
@@ -813,8 +823,8 @@ def _hand_calls(rules: Definition, names: tuple[str, ...],
 
 # A game: deals in turn to the target.
 
-GAME_KEYS = ("players", "teams", "before", "options", "deals")
-DEAL_KEYS = ("rounds", "captured", "last_card")
+GAME_KEYS = frozenset({"players", "teams", "before", "options", "deals"})
+DEAL_KEYS = frozenset({"rounds", "captured", "last_card"})
 MOST_DEALS = 200
 """The most deals a game record holds: a game to 41 takes a handful, and even one where
 every deal splits the cards evenly and nobody calls would be decided long before."""

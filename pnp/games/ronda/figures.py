@@ -10,14 +10,14 @@ engine's breakdown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.books.figures import EDGE, PEN, Art, Context, drawn_sheet, write_in
 from pnp.draw import colours, fonts, pieces
-from pnp.draw.canvas import wrap
+from pnp.draw.canvas import PnpCanvas, wrap
 from pnp.draw.geometry import Box
 from pnp.games.ronda import engine
 from pnp.games.ronda import sheets as ronda
@@ -36,7 +36,7 @@ NOTE = 2.5
 
 def _suit_name(context: Context[Definition], code: str) -> str:
     suit = next(s for s in context.rules.deck.suits if s.code == code)
-    return str(getattr(suit, context.lang))
+    return suit.name(context.lang)
 
 
 def _face(context: Context[Definition], rank: int) -> tuple[str, bool]:
@@ -44,14 +44,27 @@ def _face(context: Context[Definition], rank: int) -> tuple[str, bool]:
     faces = context.rules.deck.faces
     for index, face in enumerate(faces):
         if face.rank == rank:
-            return face.name("es"), index == len(faces) - 1
+            return face.name(context.rules.credits.source_language), index == len(faces) - 1
     return "", False
 
 
 def _card(canvas: Canvas, context: Context[Definition], x: float, y: float, width: float,
           card: engine.Card) -> None:
     face, king = _face(context, card.rank)
-    pieces.spanish_card(canvas, x, y, width, card.rank, card.suit, face, king)
+    assert isinstance(canvas, PnpCanvas)
+    with canvas.upright(x, width):
+        pieces.spanish_card(canvas, x, y, width, card.rank, card.suit, face, king)
+
+
+def _in_reading_order(width: float, draw: Callable[[Canvas], None]) -> Callable[[Canvas], None]:
+    """``draw``, a figure ``width`` wide, mirrored in a right-to-left language as the pads
+    are (:meth:`pnp.draw.canvas.PnpCanvas.reading_order`): a sequence of cards, like a line,
+    starts on the right."""
+    def drawn(canvas: Canvas) -> None:
+        assert isinstance(canvas, PnpCanvas)
+        with canvas.reading_order(width):
+            draw(canvas)
+    return drawn
 
 
 def _frame(canvas: Canvas, x: float, y: float, width: float, colour: colours.RGB) -> None:
@@ -88,7 +101,9 @@ def deck(context: Context[Definition]) -> Art:
             canvas.setFont(fonts.SANS_BOLD, 3.2)
             canvas.setFillGray(0.1)
             suit = next(s for s in rules.deck.suits if s.code == code)
-            label = suit.es if context.lang == "es" else f"{suit.es} · {_suit_name(context, code)}"
+            own = suit.name(rules.credits.source_language)
+            label = (own if context.lang == rules.credits.source_language
+                     else f"{own} · {_suit_name(context, code)}")
             canvas.drawCentredString(x + big / 2, row_h + 1, label)
         for index, rank in enumerate(ranks):
             x = EDGE + index * (small + gap)
@@ -102,7 +117,7 @@ def deck(context: Context[Definition]) -> Art:
             x = EDGE + index * (small + gap) + small + 0.4
             canvas.line(x, 3.4, x + gap - 0.8, 3.4)
 
-    return Art(174, row_h + 5 + top_h, draw,
+    return Art(174, row_h + 5 + top_h, _in_reading_order(174, draw),
                _("The Spanish deck: the {suits} suits (above) and the {count} cards of a suit "
                  "(below), in the order they follow one another when cards are captured: "
                  "{first} after {before}.").format(
@@ -160,7 +175,7 @@ def calls(context: Context[Definition]) -> Art:
             canvas.setFont(fonts.SANS_BOLD, 3.4)
             canvas.drawCentredString(left + hand_w / 2, 2.5, label)
 
-    return Art(174, height + 11, draw,
+    return Art(174, height + 11, _in_reading_order(174, draw),
                _("Two hands worth a call: a pair is a ronda, three of a rank a tringa. Say "
                  "only “ronda” or “tringa”, never the rank."), width_mm=150)
 
@@ -224,19 +239,19 @@ def plays(context: Context[Definition]) -> Art:
     panel_h = 13.0 * pieces.CARD_RATIO + 13
 
     def draw(canvas: Canvas) -> None:
-        _panel(canvas, context, 2 * panel_h + 5, run_table, run_play,
+        _panel(canvas, context, 2 * panel_h + 6, run_table, run_play,
                _("A capture"),
                _("The {rank} takes its twin and the run that follows: {taken}.").format(
                    rank=run_play.rank, taken=", ".join(str(c.rank) for c in run_taken)))
-        _panel(canvas, context, panel_h + 5, caida_table, caida_play,
+        _panel(canvas, context, panel_h + 6, caida_table, caida_play,
                _("A caída"),
                _("It takes the card the previous player has just played: worth {points}, "
-                 "call “{call}”.").format(points=caida.points[0], call=caida.calls[0]),
+                 "call “{call}”.").format(points=caida.points[0], call=_(caida.calls[0])),
                just=caida_table[-1])
-        _panel(canvas, context, 5, mesa_table, mesa_play, _("A mesa"),
+        _panel(canvas, context, 6, mesa_table, mesa_play, _("A mesa"),
                _("It leaves the table empty: worth {points}.").format(points=mesa.points))
 
-    return Art(174, 3 * panel_h + 3, draw,
+    return Art(174, 3 * panel_h + 4, draw,
                _("Cards on the table, and a card played to them (on the right); the cards it "
                  "takes are framed in green."))
 
@@ -267,8 +282,10 @@ def pad(context: Context[Definition]) -> Art:
                                           ronda.row_height(table.sides)) - 1
 
     def draw(canvas: Canvas) -> None:
-        write_in(canvas, drawn_sheet(canvas, context, ronda.PADS[kind].draw), values,
-                 size=4.2, ink=PEN)
+        assert isinstance(canvas, PnpCanvas)
+        with canvas.reading_order(ronda.WIDTH):  # as it prints (its boxes where they land)
+            boxes = drawn_sheet(canvas, context, ronda.PADS[kind].draw)
+        write_in(canvas, boxes, values, size=4.2, ink=PEN)
 
     winner = result.ranking[0][0]
     return Art(ronda.WIDTH, ronda.HEIGHT, draw,
@@ -308,7 +325,7 @@ def components(context: Context[Definition]) -> Art:
         ronda.PADS["pad"].draw(canvas, rules, context.style())
 
     total = EDGE + cards_w + 6 + ronda.WIDTH * scale
-    return Art(total, max(height + 2 * EDGE, pad_h), draw,
+    return Art(total, max(height + 2 * EDGE, pad_h), _in_reading_order(total, draw),
                _("What the game needs: a Spanish deck of {cards} cards, and a score pad or "
                  "counters.").format(cards=rules.deck.size), width_mm=130)
 

@@ -7,11 +7,9 @@ from pnp.i18n.catalogues import N_
 from pnp.i18n.glossary import Term
 
 GLOSSARY = (
-    Term(N_("caída"), {"fr": ("un caída", "une caída", "la caída", "les caídas", "des caídas",
-                              "de caída", "avec caída")},
-         on=("book", "card", "figures", "pad", "pad3", "teams")),
-    Term(N_("mesa"), {"fr": ("une mesa", "la mesa", "les mesas", "des mesas", "de mesa",
-                             "avec mesa", "sans mesa")},
-         on=("book", "card", "figures", "pad", "pad3", "teams")),
+    Term(N_("ronda"), on=("book", "card", "pad", "pad3", "teams")),
+    Term(N_("tringa"), on=("book", "card", "pad", "pad3", "teams")),
+    Term(N_("caída"), on=("book", "card", "figures", "pad", "pad3", "teams")),
+    Term(N_("mesa"), on=("book", "card", "figures", "pad", "pad3", "teams")),
 )
-"""Ronda's words: Spanish in English and Spanish, the French forms in French."""
+"""Ronda's words: its combinations and plays, named in each language as its catalogue says."""

@@ -236,24 +236,14 @@ def _names(canvas: Canvas, rules: Definition, style: Style, table: Table, y: flo
                 centred(canvas, x - JOINT / 2, y + NAME_ROW / 2 - 1.6, "&")
 
 
-def _term(rules: Definition, term_id: str, lang: str) -> str:
-    """The word for ``term_id`` that players of the sheet's language say, as the definition
-    names it (the game's own Spanish word where it names none in that language)."""
-    term = rules.term(term_id)
-    if term is None:
-        return term_id
-    words: tuple[str, ...] = getattr(term, lang, ()) or term.es
-    return words[0] if words else term_id
-
-
-def _also(rules: Definition, term_id: str, lang: str) -> str:
-    """The other names players use for ``term_id``, in Spanish, French and Arabic."""
+def _also(rules: Definition, term_id: str, main: str) -> str:
+    """The other names players use for ``term_id`` than ``main``, the sheet's word, in
+    Spanish, French and the source's Moroccan Arabic."""
     term = rules.term(term_id)
     if term is None:
         return ""
-    main = _term(rules, term_id, lang)
     others: list[str] = []
-    for word in (*term.es, *term.fr, *term.ar):
+    for word in (*term.es, *term.fr, *term.darija):
         if word != main and word not in others:
             others.append(word)
     return ", ".join(others)
@@ -263,10 +253,10 @@ def _heads(rules: Definition, style: Style, table: Table) -> list[tuple[str, str
     """Each writing column's name and the hint under it."""
     _ = style._
     return [
-        (joined([c.name for c in rules.combinations]),
+        (joined([_(c.name) for c in rules.combinations]),
          joined([c.points for c in rules.combinations])),
-        (_term(rules, "caida", style.lang), joined(rules.caida.points[:table.links])),
-        (_term(rules, "mesa", style.lang), str(rules.mesa.points)),
+        (_("caída"), joined(rules.caida.points[:table.links])),
+        (_("mesa"), str(rules.mesa.points)),
         (_("cards"), _("over {count}").format(count=rules.count_rule(table.sides).over)),
         (_("last card"), _("variant")),
         (_("deal"), _("sum")),
@@ -323,8 +313,8 @@ def _entries(rules: Definition, style: Style, table: Table) -> list[tuple[str, s
     """The legend: a head naming the column and its points, then what scores them."""
     _ = style._
     combos = rules.combinations
-    false = joined([named(c.name, c.false_penalty) for c in combos])
-    hidden = joined([named(c.name, c.hidden_penalty) for c in combos])
+    false = joined([named(_(c.name), c.false_penalty) for c in combos])
+    hidden = joined([named(_(c.name), c.hidden_penalty) for c in combos])
     calls = [_("The best call takes every point called; opponents tied for best share them, "
                "odd point lost.")]
     if false == hidden:
@@ -336,19 +326,19 @@ def _entries(rules: Definition, style: Style, table: Table) -> list[tuple[str, s
         points=rules.variants.heavy_hidden.ronda_penalty))
 
     links = rules.caida.points[:table.links]
-    caida = [_("Take the card just played, calling {call}.").format(call=rules.caida.calls[0])]
+    caida = [_("Take the card just played, calling {call}.").format(call=_(rules.caida.calls[0]))]
     if table.links > 1:
-        chain = joined([named(call, points) for call, points
+        chain = joined([named(_(call), points) for call, points
                         in zip(rules.caida.calls[1:table.links], links[1:], strict=True)])
         caida.append(_("The next players may take it again in turn: {calls}.").format(
             calls=chain))
-    caida.append(_("Also: {names}.").format(names=_also(rules, "caida", style.lang)))
+    caida.append(_("Also: {names}.").format(names=_also(rules, "caida", _("caída"))))
 
-    with_mesa = joined([named(call, points + rules.mesa.points) for call, points
+    with_mesa = joined([named(_(call), points + rules.mesa.points) for call, points
                         in zip(rules.caida.calls_with_mesa[:table.links], links, strict=True)])
     mesa = [_("Clear the table."),
             _("With a caída: {calls}.").format(calls=with_mesa),
-            _("Also: {names}.").format(names=_also(rules, "mesa", style.lang))]
+            _("Also: {names}.").format(names=_also(rules, "mesa", _("mesa")))]
 
     count = rules.count_rule(table.sides)
     if count.most_only:

@@ -40,6 +40,8 @@ def _line(item: Item, _: Translate) -> str:
         if d.get("game"):
             return _("points before the first deal")
         return _("points before this deal")
+    if "combination" in d:
+        d = {**d, "combination": _(d["combination"])}
     if item.what == "calls":
         if d["split"] > 1:
             return _("round {round}: {player}'s {combination} of {rank} ties for best; "

@@ -240,7 +240,7 @@ def _not_development(rules: Definition, card: Card, where: str, role: str) -> In
                       f"({ranks[0].rank} to {ranks[-1].rank})")
 
 
-VISIT_KEYS = ("noble", "bonus")
+VISIT_KEYS = frozenset({"noble", "bonus"})
 
 
 def _visit(rules: Definition, data: Any, where: str) -> Visit:
@@ -299,7 +299,7 @@ def _listed(data: Mapping[str, Any], key: str, most: int, limit: str) -> list[An
     return items
 
 
-PLAYER_KEYS = ("nobles", "claimed", "reserved", "chips", "turns")
+PLAYER_KEYS = frozenset({"nobles", "claimed", "reserved", "chips", "turns"})
 
 
 def parse_player(rules: Definition, data: Mapping[str, Any]) -> Player:
@@ -402,7 +402,7 @@ def _check_position(rules: Definition, players: Mapping[str, Player]) -> None:
                              f"play with {available}")
 
 
-POSITION_KEYS = ("players", "end")
+POSITION_KEYS = frozenset({"players", "end"})
 
 
 def parse_position(rules: Definition, data: Any) -> tuple[dict[str, Player], str | None]:

@@ -7,6 +7,6 @@ from pnp.i18n.catalogues import N_
 from pnp.i18n.glossary import Term
 
 GLOSSARY = (
-    Term(N_("run"), {"fr": ("quinte", "quintes")}, on=("book", "card")),
+    Term(N_("run"), on=("book", "card")),
 )
 """Spectacle's words."""

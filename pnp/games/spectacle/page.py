@@ -15,6 +15,6 @@ def config(rules: Definition, lang: str, _: Translate) -> dict[str, Any]:
         "chips": rules.limits.chips, "chip_values": list(rules.chips.values),
         "suits": [{"id": s.id, "symbol": s.symbol, "ink": rules.print.suits[s.id]}
                   for s in rules.deck.suits],
-        "nobles": [{"rank": n.rank, "name": getattr(n.name, lang),
+        "nobles": [{"rank": n.rank, "name": n.name(lang),
                     "requirement": n.requirement} for n in rules.deck.nobles],
         "nobles_most": rules.nobles_revealed(rules.players.max)}

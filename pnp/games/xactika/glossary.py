@@ -7,9 +7,7 @@ from pnp.i18n.catalogues import N_
 from pnp.i18n.glossary import Term
 
 GLOSSARY = (
-    Term(N_("trick"), {"es": ("truco", "trucos"), "fr": ("levée", "levées")},
-         on=("book", "card")),
-    Term(N_("bid"), {"es": ("apuesta", "apuestas", "apostar"), "fr": ("enchère", "enchères")},
-         on=("book", "card")),
+    Term(N_("trick"), on=("book", "card")),
+    Term(N_("bid"), on=("book", "card")),
 )
 """Xactika's words."""

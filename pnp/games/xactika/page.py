@@ -25,8 +25,8 @@ hand's dealer, and the faults the page words itself (the pad's would name the mo
 def config(rules: Definition, lang: str, _: Translate) -> dict[str, Any]:
     """The game's part of the page's ``CONFIG``, in ``lang``."""
     return {
-        "modes": [{"id": m.id, "name": typography(getattr(m.name, lang), lang),
-                   "goal": typography(getattr(m.goal, lang), lang), "bids": m.bids,
+        "modes": [{"id": m.id, "name": typography(m.name(lang), lang),
+                   "goal": typography(m.goal(lang), lang), "bids": m.bids,
                    "higher_wins": m.higher_wins} for m in rules.modes],
         "hands": rules.end.hands, "seats": rules.players.max,
         "min_players": rules.players.min, "tricks": rules.tricks_per_hand,

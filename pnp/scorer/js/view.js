@@ -67,12 +67,25 @@ function save() {
   for (;;) {
     try {
       localStorage.setItem(STORE, JSON.stringify({game: state, undo: undo}));
+      unsaved = null;
       return;
     } catch (e) {
-      if (!undo.length) return;  /* private mode, or the game alone is too big */
+      if (!undo.length) {  /* private mode, or the game alone is too big: say so */
+        unsaved = e && (e.name === "QuotaExceededError" || e.code === 22) ? "unsaved_full"
+                                                                          : "unsaved_refused";
+        return;
+      }
       undo = undo.slice(Math.ceil(undo.length / 2));
     }
   }
+}
+/* Whether the game could not be kept on the device at its last change, and why. */
+var unsaved = null;
+function showUnsaved() {
+  var note = document.getElementById("unsaved");
+  if (!note) return;
+  note.hidden = !unsaved;
+  note.textContent = unsaved ? t(unsaved) : "";
 }
 function loadState() {
   try {
@@ -107,7 +120,9 @@ function mutate(edit, what) {
 }
 function undo() {
   if (!undoStack.length) return;
-  state = undoStack.pop().state;
+  var step = undoStack.pop();
+  state = step.state;
+  if (step.kept) keptUndone(step.kept);  /* history.js: a game kept or deleted */
   lastPath = null;
   save();
   render();
@@ -260,6 +275,7 @@ function number(value) { return value === null || value === undefined ? "" : Str
 function render() {
   main.innerHTML = "";
   var content = h("div", {class: "content"});
+  content.appendChild(h("p", {class: "error", id: "unsaved", role: "alert", hidden: true}));
   if (VIEW.tabs) content.appendChild(tabs());
   var sheet = h("div", {class: "sheet", id: "sheet"});
   VIEW.render(sheet, state);
@@ -310,7 +326,9 @@ function refresh() {
   }
   marks(result.faults);
   board(result);
+  keptShown(result);  /* history.js: finish and keep, share */
   showUndo();
+  showUnsaved();
 }
 function place(at) {
   var parts = at.split("/");
@@ -442,7 +460,10 @@ function started(value) {
     }
     if (typeof node === "boolean") { if (node && !/^options\//.test(key)) found = true; return; }
     if (typeof node === "object") {
-      for (var k in node) walk(node[k], key ? key + "/" + k : k);
+      for (var k in node) {
+        /* VIEW.apart: a game's own parts of the state that are no writing on its sheets */
+        if (key || !VIEW.apart || VIEW.apart.indexOf(k) < 0) walk(node[k], key ? key + "/" + k : k);
+      }
     }
   })(value, "");
   return found;
@@ -503,7 +524,8 @@ var ACTIONS = {
   undo: undo,
   "new": function () {
     askFirst(t("new_game"), t("new_game_ask"), t("yes_new"), function () {
-      mutate(function () { state = PAGE.blank(); }, t("new_game"));
+      /* VIEW.fresh: what a game keeps into the next (Kwingto's coto) */
+      mutate(function () { state = VIEW.fresh ? VIEW.fresh(state) : PAGE.blank(); }, t("new_game"));
     });
   },
   "export": function () { exportDialog(); },
