@@ -150,6 +150,21 @@ function playLine(play, at, order) {
     tick(at + "/mesa", t("mesa"), {bool: true}),
     button("", "line-remove", at, {icon: "remove", class: "icon-button", label: t("remove")})]);
 }
+/* Removing the last player drops their calls and plays: asked first when they have any. */
+VIEW.asks = {
+  "player-remove": function (s) {
+    var last = s.players.length - 1;
+    for (var k = 0; k < s.deals.length; k++) {
+      for (var r = 0; r < s.deals[k].rounds.length; r++) {
+        var lines = s.deals[k].rounds[r].calls.concat(s.deals[k].rounds[r].plays);
+        for (var i = 0; i < lines.length; i++) {
+          if (lines[i].player === last) return page_seat_name(s.players[last], last);
+        }
+      }
+    }
+    return null;
+  }
+};
 VIEW.actions = {
   "player-add": function (s) {
     s.players.push("");

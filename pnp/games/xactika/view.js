@@ -64,6 +64,19 @@ VIEW.actions = {
     s.seats = Math.max(CONFIG.min_players, seat - 1);
   }
 };
+/* Removing the last seat drops its column's bids and tricks: its player is asked about
+   first when any is written. */
+VIEW.asks = {
+  "seat-remove": function (s) {
+    var seat = s.seats || CONFIG.min_players, own = new RegExp("_" + seat + "$");
+    for (var key in s.v) {
+      if (own.test(key) && !/^(mode|name)_/.test(key) && page_trim(String(s.v[key] || "")) !== "") {
+        return page_seat_name(page_trim(s.v["name_" + seat]), seat - 1);
+      }
+    }
+    return null;
+  }
+};
 /* The names as typed reach, at once, every place that shows them: the first dealer's list,
    each hand's dealer and the boxes' names. */
 VIEW.update = function (result, state) {

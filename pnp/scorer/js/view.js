@@ -540,7 +540,11 @@ function onClick(event) {
   var name = target.getAttribute("data-act"), arg = target.getAttribute("data-arg");
   if (ACTIONS[name]) ACTIONS[name](arg);
   else if (VIEW.actions && VIEW.actions[name]) {
-    mutate(function (s) { VIEW.actions[name](s, arg); }, named(target));
+    var act = function () { mutate(function (s) { VIEW.actions[name](s, arg); }, named(target)); };
+    /* an action that drops what was written for a player asks first: the view names whom */
+    var whose = VIEW.asks && VIEW.asks[name] ? VIEW.asks[name](state, arg) : null;
+    if (whose === null) act();
+    else askFirst(t("remove_of", {name: whose}), t("remove_ask", {name: whose}), t("remove"), act);
   }
 }
 
