@@ -62,9 +62,9 @@ function cotoPanel() {
     formats.push([CONFIG.coto.formats[i].id, CONFIG.coto.formats[i].name]);
   }
   var target = box("coto/target", t("coto_target"), {maxlength: 3});
-  target.style.cssText = "width:4.5rem;flex:none";
+  target.classList.add("coto-target");
   return section(t("coto"), [
-    h("div", {class: "row-actions", style: "align-items:center"}, [
+    h("div", {class: "row-actions coto-setup"}, [
       h("span", {text: t("coto_play_to")}), target,
       choice("coto/format", t("coto_play_to"), formats)]),
     h("div", {class: "grid-scroll", "data-coto": "tally"}),
@@ -118,7 +118,6 @@ function cotoUpdate(result, state) {
     var add = button(t("coto_add", {n: coto.games.length + 1}), "coto-add", null,
                      {class: "add-button", icon: "add"});
     add.disabled = !game || !started(state);
-    if (add.disabled) add.style.cssText = "opacity:.45;cursor:default";
     actions.appendChild(add);
     if (started(state) && !game) {
       why = why || (seats && result.players.length !== seats ? t("coto_seats", {count: seats})
