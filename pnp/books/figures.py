@@ -50,7 +50,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import registry
 from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
-from pnp.draw.canvas import FieldBox, Style
+from pnp.draw.canvas import Style
 from pnp.draw.geometry import Box
 from pnp.draw.svg import SvgCanvas
 from pnp.engine.common import shown
@@ -492,21 +492,15 @@ def drawn_sheet(canvas: Canvas, context: Context[D],
                 draw: Callable[[Canvas, D, Style], None], x: float = 0.0,
                 y: float = 0.0) -> dict[str, Box]:
     """Draw a sheet (its layout's ``draw``) with its bottom-left corner at (x, y), and return
-    where each of its writing boxes landed, by field name (see :func:`field_boxes`)."""
+    where each of its writing boxes landed, by field name."""
     style = context.style(fields=True)
     canvas.saveState()
     canvas.translate(x, y)
     draw(canvas, context.rules, style)
     canvas.restoreState()
-    return field_boxes(style.fields or [])
-
-
-def field_boxes(fields: Sequence[FieldBox]) -> dict[str, Box]:
-    """Each recorded writing box by field name, as (left, bottom, right, top) in mm."""
     from reportlab.lib.units import mm
 
-    return {f.name: Box(f.rect[0] / mm, f.rect[1] / mm, (f.rect[0] + f.rect[2]) / mm,
-                        (f.rect[1] + f.rect[3]) / mm) for f in fields}
+    return {f.name: Box(*(side / mm for side in f.box)) for f in style.fields or []}
 
 
 def centre(box: Box) -> tuple[float, float]:

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
 from pnp.draw.colours import hex_rgb
+from pnp.draw.geometry import Box
 from pnp.i18n.catalogues import Translate, typography
 from pnp.outputs.documents import keyword
 
@@ -176,16 +177,16 @@ def _scratch() -> Canvas:
 
 @dataclass(frozen=True)
 class FieldBox:
-    """Where a form field of a fillable sheet goes: its name, its kind and its rectangle.
+    """Where a form field of a fillable sheet goes: its name, its kind and its box on the page,
+    in points (the form's own unit, so that the field's rectangle is exactly the box drawn).
 
     ``kind`` is ``number`` (a whole number), ``text`` (a name, a card), ``mark`` (any
-    mark ticks the box) or ``computed`` (filled in by the sheet's script); ``rect`` is
-    (x, y, width, height) in points on the page.
+    mark ticks the box) or ``computed`` (filled in by the sheet's script).
     """
 
     name: str
     kind: str
-    rect: tuple[float, float, float, float]
+    box: Box
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,7 @@ def _record(canvas: Canvas, field: Field | None, x: float, y: float, width: floa
                for px, py in ((x, y), (x + width, y + height))]
     (x0, y0), (x1, y1) = corners
     field.sink.append(FieldBox(field.name, field.kind,
-                               (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))))
+                               Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))))
 
 
 def box(canvas: Canvas, x: float, y: float, width: float, height: float | None = None,

@@ -126,7 +126,7 @@ def add_fields(canvas: Canvas, fields: Sequence[FieldBox]) -> None:
     if duplicates:
         raise SheetError(f"fillable sheet: field names used twice: {', '.join(duplicates)}")
     for field in fields:
-        x, y, width, height = field.rect
+        x, y, width, height = field.box.x0, field.box.y0, field.box.width, field.box.height
         size = round(min(height * 0.55, width * 0.9 / (0.6 * CHARACTERS[field.kind])), 1)
         # types-reportlab says int; reportlab takes any number of points.
         canvas.acroForm.textfield(

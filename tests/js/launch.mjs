@@ -15,6 +15,27 @@ export const launch = (executablePath) => chromium.launch({ executablePath, args
 export const launchWithProfile = (executablePath, folder, options = {}) =>
   chromium.launchPersistentContext(folder, { ...options, executablePath, args: ARGS });
 
+/** Tap `control` as a finger does, and make sure the page saw the tap. A touch whose end
+ * reaches a starved renderer late is taken for a long press, which clicks nothing; the tap
+ * is then made once more (only when no click arrived, so nothing is done twice). */
+export async function tap(page, control) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await control.evaluate((node) => {
+      window.__pnpTapped = false;
+      node.addEventListener("click", () => { window.__pnpTapped = true; },
+                            { once: true, capture: true });
+    });
+    await control.tap();
+    try {
+      await page.waitForFunction(() => window.__pnpTapped, null, { timeout: 5000 });
+      return;
+    } catch {
+      // no click came of that touch: tap again
+    }
+  }
+  throw new Error("three taps and no click");
+}
+
 /** Type, tick or choose as a person does: `{"type": selector, "text": text}` (cleared, then
  * typed key by key), `{"check": selector, "on": bool}`, `{"select": selector, "value": v}`.
  * Whether `step` was one of these. */

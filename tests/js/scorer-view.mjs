@@ -18,7 +18,7 @@
 // controls to click that were not there]}, ...]}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { enter, launch } from "./launch.mjs";
+import { enter, launch, tap } from "./launch.mjs";
 
 const [executablePath, planPath, resultPath] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
@@ -216,10 +216,15 @@ try {
         const control = page.locator(step.click || step.tap).first();
         try {
           await control.waitFor({ state: "visible", timeout: 5000 });
-          await (step.click ? control.click() : control.tap());
+          await (step.click ? control.click() : tap(page, control));
         } catch {
           (read.missing ??= []).push(step.click || step.tap);
         }
+      } else if (step.type !== undefined && !(await page.locator(step.type).first()
+        .waitFor({ state: "attached", timeout: 10000 }).then(() => true, () => false))) {
+        // a box to type in that the page does not show: noted, and this page stops here
+        (read.missing ??= []).push(`step ${one.steps.indexOf(step) + 1}: ${step.type}`);
+        break;
       } else if (await enter(page, step)) {
         // typed, ticked or chosen
       } else if (step.reload) {
