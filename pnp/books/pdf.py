@@ -259,21 +259,28 @@ def page_fill(page: Any) -> float:
     return float((bottom - top) / height) if height else 1.0
 
 
-FACES = (("Pnp Serif", "normal", "normal", "GentiumBookPlus-Regular.ttf"),
-         ("Pnp Serif", "bold", "normal", "GentiumBookPlus-Bold.ttf"),
-         ("Pnp Serif", "normal", "italic", "GentiumBookPlus-Italic.ttf"),
-         ("Pnp Sans", "normal", "normal", "PnpSans-Regular.ttf"),
-         ("Pnp Sans", "bold", "normal", "PnpSans-Bold.ttf"),
-         ("Pnp Sans", "normal", "italic", "PnpSans-Italic.ttf"),
-         ("Pnp Display", "normal", "normal", "PnpSans-Black.ttf"),
-         ("Pnp Symbols", "normal", "normal", "DejaVuSans.ttf"),
-         ("Pnp Symbols", "bold", "normal", "DejaVuSans-Bold.ttf"), *fonts.book_faces())
-"""The faces the style sheets may name: (family, weight, style, file in the bundled fonts),
-the scripts' faces the languages name among them (:func:`pnp.draw.fonts.book_faces`).
+PAIR = (("Pnp Serif", "normal", "normal", "GentiumBookPlus-Regular.ttf"),
+        ("Pnp Serif", "bold", "normal", "GentiumBookPlus-Bold.ttf"),
+        ("Pnp Serif", "normal", "italic", "GentiumBookPlus-Italic.ttf"),
+        ("Pnp Sans", "normal", "normal", "PnpSans-Regular.ttf"),
+        ("Pnp Sans", "bold", "normal", "PnpSans-Bold.ttf"),
+        ("Pnp Sans", "normal", "italic", "PnpSans-Italic.ttf"),
+        ("Pnp Display", "normal", "normal", "PnpSans-Black.ttf"),
+        ("Pnp Symbols", "normal", "normal", "DejaVuSans.ttf"),
+        ("Pnp Symbols", "bold", "normal", "DejaVuSans-Bold.ttf"))
+"""The studio's faces the style sheets may name: (family, weight, style, file in the bundled
+fonts).
 
 The studio's pair: Gentium Book Plus to read, Lato for headings, tables and the cover. Neither
 has the card suits and geometric marks; style sheets name "Pnp Symbols" (DejaVu Sans) after
 them, and WeasyPrint takes those characters from it."""
+
+
+def faces() -> tuple[tuple[str, str, str, str], ...]:
+    """The faces the style sheets may name: the studio's (:data:`PAIR`) and the scripts'
+    faces the languages known now name (:func:`pnp.draw.fonts.book_faces`: an edition's
+    languages too)."""
+    return (*PAIR, *fonts.book_faces())
 
 
 def font_faces() -> str:
@@ -283,7 +290,7 @@ def font_faces() -> str:
     """
     return "".join(f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
                    f'font-style: {style}; src: url("{(FONTS / file).as_uri()}"); }}\n'
-                   for family, weight, style, file in FACES)
+                   for family, weight, style, file in faces())
 
 
 FONT_FOLDER = "pnp-fonts-"

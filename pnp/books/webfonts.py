@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.assets import FONTS
+from pnp.books import pdf
 from pnp.books.images import MAX_FETCHED
-from pnp.books.pdf import FACES
 from pnp.reading import read_inside
 
 FEATURES = ("tnum",)
@@ -62,11 +62,16 @@ def font_faces(page: str, css: str) -> str:
     return "".join(face.rule(chars) for face, chars in sorted(shown(page, css).items()))
 
 
-@functools.cache
 def faces() -> dict[str, tuple[Face, ...]]:
-    """The bundled faces by family (in lower case, as style sheets match it)."""
+    """The bundled faces by family (in lower case, as style sheets match it), those the
+    languages known now name among them."""
+    return _faces(pdf.faces())
+
+
+@functools.cache
+def _faces(named: tuple[tuple[str, str, str, str], ...]) -> dict[str, tuple[Face, ...]]:
     found: dict[str, list[Face]] = {}
-    for family, _weight, _style, file in FACES:
+    for family, _weight, _style, file in named:
         font = _font(file)
         italic = bool(font["OS/2"].fsSelection & 1 or font["head"].macStyle & 2)
         found.setdefault(family.lower(), []).append(

@@ -29,6 +29,7 @@ from babel.messages.pofile import write_po
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from pnp.books import pdf, webfonts
 from pnp.cli import main
 from pnp.i18n.catalogues import COMMON
 from pnp.i18n.completeness import marked
@@ -36,6 +37,8 @@ from pnp.i18n.completeness import marked
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "eo"
 GAMES = ("qwinto", "xactika")
+FACE = "GentiumBookPlus"
+"""A bundled family no bundled language names: the pseudo-language's serif."""
 ACCENTED = str.maketrans("aeiouAEIOU", "áéíóúÁÉÍÓÚ")
 KEPT = re.compile(r"\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<[^>]*>|`[^`]*`|\]\([^)]*\)"
                   r"|^\|?[\s:|-]+\|?$|&\w+;|\[\^?\w+\]", re.M | re.S)
@@ -86,7 +89,8 @@ def edition(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     facts = folder / "locale" / CODE
     (facts / "LC_MESSAGES").mkdir(parents=True)
     (facts / "language.yaml").write_text(
-        'order: 9\nname: Pseudo\nquotes: ["«", "»"]\ndirection: ltr\n', encoding="utf-8")
+        'order: 9\nname: Pseudo\nquotes: ["«", "»"]\ndirection: ltr\n'
+        f"fonts: {{serif: {FACE}}}\n", encoding="utf-8")
     for domain in (COMMON, *GAMES):
         (facts / "LC_MESSAGES" / f"{domain}.po").write_bytes(catalogue(domain))
     for game in GAMES:
@@ -129,6 +133,16 @@ def test_the_edition_s_language_joins_pnp_s(edition: Path) -> None:
     assert language(CODE).name == "Pseudo"
     assert all(load(game).languages[-1] == CODE for game in GAMES)
     assert CODE not in load("ronda").languages
+
+
+def test_the_books_offer_the_faces_its_language_names(edition: Path) -> None:
+    """The faces the style sheets may name are those of the languages known when a book is
+    laid out, not when pnp was imported (this module imports the books' modules before the
+    edition is current)."""
+    assert (FACE, "bold", "normal", f"{FACE}-Bold.ttf") in pdf.faces()
+    assert f'font-family: "{FACE}"; font-weight: normal' in pdf.font_faces()
+    assert [face.file for face in webfonts.faces()[FACE.lower()]] == \
+        [f"{FACE}-Regular.ttf", f"{FACE}-Bold.ttf"]
 
 
 def test_the_gate_checks_the_new_language(edition: Path) -> None:

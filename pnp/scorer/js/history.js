@@ -26,8 +26,7 @@ function keepGames(games) {
   localStorage.setItem(KEPT, JSON.stringify({version: KEPT_VERSION, games: games}));
 }
 function keptRefused(error) {
-  var full = error && (error.name === "QuotaExceededError" || error.code === 22);
-  return t(full ? "kept_full" : "kept_refused");
+  return t(storageFull(error) ? "kept_full" : "kept_refused");
 }
 /* Whether the result is the game's end: scored, a winner on the board (the ranking's first
    place) and, where the result says how far the game is, at its end (a side reached the

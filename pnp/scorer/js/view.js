@@ -60,6 +60,10 @@ function remember(path, what) {
   }
   lastPath = path; lastTime = now;
 }
+/* Whether what the device's storage threw says it is full (not refused: private mode). */
+function storageFull(error) {
+  return !!error && (error.name === "QuotaExceededError" || error.code === 22);
+}
 /* The game and its undo history, kept on the device as one entry; when the device is full,
    the oldest edits are let go before the game is. */
 function save() {
@@ -71,8 +75,7 @@ function save() {
       return;
     } catch (e) {
       if (!undo.length) {  /* private mode, or the game alone is too big: say so */
-        unsaved = e && (e.name === "QuotaExceededError" || e.code === 22) ? "unsaved_full"
-                                                                          : "unsaved_refused";
+        unsaved = storageFull(e) ? "unsaved_full" : "unsaved_refused";
         return;
       }
       undo = undo.slice(Math.ceil(undo.length / 2));
