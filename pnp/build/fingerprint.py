@@ -96,14 +96,24 @@ def files_digest(paths: Sequence[Path]) -> str:
     return digest.hexdigest()
 
 
-def fingerprint(target: Target, rules_dir: Path, shared: str | None = None) -> str:
+def fingerprint(target: Target, rules_dir: Path, shared: str | None = None,
+                seen: dict[tuple[Path, ...], str] | None = None) -> str:
     """A hash of everything ``target`` is made from, and of how it is made.
 
-    ``shared`` is :func:`files_digest` of :func:`shared_inputs`, computed once per build.
+    ``shared`` is :func:`files_digest` of :func:`shared_inputs`, computed once per build;
+    ``seen`` keeps the hashes of the inputs of targets fingerprinted before in the same
+    build (a game's language is the input of several papers and variants).
     """
     from pnp import __version__
 
     shared = shared or files_digest(shared_inputs())
     digest = hashlib.sha256(f"{__version__}|{json.dumps(asdict(target))}|{shared}".encode())
-    digest.update(files_digest(own_inputs(target, rules_dir)).encode())
+    own = tuple(own_inputs(target, rules_dir))
+    if seen is None or own not in seen:
+        own_digest = files_digest(own)
+        if seen is not None:
+            seen[own] = own_digest
+    else:
+        own_digest = seen[own]
+    digest.update(own_digest.encode())
     return digest.hexdigest()

@@ -68,8 +68,9 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
         summary = Summary()
         todo: dict[Target, str] = {}
         shared = shared or files_digest(shared_inputs())
+        seen: dict[tuple[Path, ...], str] = {}
         for target in targets:
-            stamp = fingerprint(target, rules, shared)
+            stamp = fingerprint(target, rules, shared, seen)
             known = manifest.get(target.relative.as_posix())
             if (not force and known is not None and known["hash"] == stamp
                     and known["checker"] == checker_of(target) and intact(out, target, known)):
@@ -88,7 +89,7 @@ def build(targets: Sequence[Target], out: Path, *, jobs: int | None = None, forc
             _build_all(todo, out, edition, jobs, manifest, summary, progress)
         elif manifest_bytes(manifest) != recorded:
             write_manifest(out, manifest)
-        write_index(out, manifest, rules)
+        write_index(out, manifest, rules, shared, force)
     summary.seconds = time.perf_counter() - start
     return summary
 

@@ -103,16 +103,26 @@ def test_a_rebuild_changes_nothing_and_a_changed_definition_rebuilds_its_game(
     assert first.count("built") == len(targets) and first.count("failed") == 0
     files = {p: p.read_bytes() for p in out.rglob("*.pdf")}
     assert len(files) == len(targets)
+    index = out / "index.html"
+    landing = index.stat().st_ino, index.read_bytes()
     again = build(targets, out, rules_dir=rules, jobs=2)
     assert again.count("skipped") == len(targets)
     assert {p: p.read_bytes() for p in out.rglob("*.pdf")} == files
+    # the landing page, made from the same, is not made again (most of a no-op's time)
+    assert (index.stat().st_ino, index.read_bytes()) == landing
+    # a landing page cut short is made again
+    index.write_bytes(landing[1][:-100])
+    build(targets, out, rules_dir=rules, jobs=2)
+    assert index.read_bytes() == landing[1]
     definition = rules / "qwinto.yaml"
     definition.write_text(definition.read_text().replace("failed_throw_penalty: 5",
                                                          "failed_throw_penalty: 6"))
+    landing = index.stat().st_ino, index.read_bytes()
     changed = build(targets, out, rules_dir=rules, jobs=2)
     rebuilt = {o.target.game for o in changed.outcomes if o.status == "built"}
     assert rebuilt == {"qwinto"}
     assert changed.count("built") == sum(t.game == "qwinto" for t in targets)
+    assert index.stat().st_ino != landing[0]
 
 
 def test_a_changed_definition_rebuilds_the_scorer_page_but_not_its_service_worker(
