@@ -228,6 +228,9 @@ try {
       } else if (await enter(page, step)) {
         // typed, ticked or chosen
       } else if (step.reload) {
+        // what the page kept reaches the browser's own storage by a message of its own,
+        // which a reload can overtake on a starved machine: give it time to arrive first
+        await page.waitForTimeout(250);
         await page.reload();
         await page.waitForSelector("#board");
       } else if (step.store !== undefined && step.once) {
