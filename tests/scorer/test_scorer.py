@@ -968,6 +968,29 @@ def test_import_reads_the_examples_yaml(game: str) -> None:
     assert read == json.loads(json.dumps(yaml.safe_load(source)))
 
 
+@pytest.mark.parametrize(("lang", "text", "said"), [
+    ("en", "players: 1\nname Ana\n", "line 2 is not a name followed by a colon and a value"),
+    ("fr", "players: 1\nname Ana\n",
+     "la ligne 2 n’est pas un nom suivi d’un deux-points et d’une valeur"),
+    ("es", "players: []\n   extra: 1\n",
+     "la línea 2 tiene una sangría bajo nada que se abra encima"),
+    ("de", "players: [1, 2\n", "eine Liste [ ] oder eine Zuordnung { } ist nicht richtig "
+                                "geschlossen oder getrennt"),
+])
+def test_a_game_text_the_page_cannot_read_is_refused_in_its_language(
+        lang: str, text: str, said: str) -> None:
+    """Why an imported text is not a game is told in the page's language, at its line."""
+    from pnp.scorer.scripts import source
+
+    context = quickjs.Context()
+    context.eval(scorer.script("qwinto", lang))
+    context.eval(source(scorer.SCRIPTS, "view.js", json.dumps,
+                        TEXTS=scorer.texts(lang, "qwinto")))
+    caught = context.eval(f"(function () {{ try {{ readText({json.dumps(text)}); return null; }} "
+                          f"catch (e) {{ return e.message; }} }})()")
+    assert caught.replace("\u2019", "’") == said
+
+
 BUDGET = 150_000
 """The most bytes a scorer page may weigh: a phone on a slow line opens it in a moment."""
 

@@ -677,7 +677,7 @@ function yaml(text) {
     var out = {};
     while (at < lines.length && lines[at].indent === indent && !/^-(\s|$)/.test(lines[at].text)) {
       var m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:]+?):(?:\s+(.*))?$/.exec(lines[at].text);
-      if (!m) throw new Error("line " + lines[at].number + ": expected 'key: value'");
+      if (!m) throw new Error(t("import_no_value", {line: lines[at].number}));
       var key = scalar(m[1]), rest = m[2] === undefined ? "" : m[2];
       at++;
       if (rest === "") {
@@ -691,7 +691,7 @@ function yaml(text) {
     return out;
   }
   var value = block(0);
-  if (at < lines.length) throw new Error("line " + lines[at].number + ": unexpected indentation");
+  if (at < lines.length) throw new Error(t("import_indented", {line: lines[at].number}));
   return value;
 }
 function stripComment(line) {
@@ -731,7 +731,7 @@ function flowValue(f) {
     while (f.text.charAt(f.at) !== "]") {
       out.push(flowValue(f)); skip(f);
       if (f.text.charAt(f.at) === ",") { f.at++; skip(f); }
-      else if (f.text.charAt(f.at) !== "]") throw new Error("expected ',' or ']'");
+      else if (f.text.charAt(f.at) !== "]") throw new Error(t("import_unclosed"));
     }
     f.at++;
     return out;
@@ -741,12 +741,12 @@ function flowValue(f) {
     skip(f);
     while (f.text.charAt(f.at) !== "}") {
       key = flowScalar(f, true); skip(f);
-      if (f.text.charAt(f.at) !== ":") throw new Error("expected ':'");
+      if (f.text.charAt(f.at) !== ":") throw new Error(t("import_unclosed"));
       f.at++; skip(f);
       out[key] = f.text.charAt(f.at) === "," || f.text.charAt(f.at) === "}" ? null : flowValue(f);
       skip(f);
       if (f.text.charAt(f.at) === ",") { f.at++; skip(f); }
-      else if (f.text.charAt(f.at) !== "}") throw new Error("expected ',' or '}'");
+      else if (f.text.charAt(f.at) !== "}") throw new Error(t("import_unclosed"));
     }
     f.at++;
     return out;
