@@ -109,11 +109,8 @@ def fingerprint(target: Target, rules_dir: Path, shared: str | None = None,
     shared = shared or files_digest(shared_inputs())
     digest = hashlib.sha256(f"{__version__}|{json.dumps(asdict(target))}|{shared}".encode())
     own = tuple(own_inputs(target, rules_dir))
-    if seen is None or own not in seen:
-        own_digest = files_digest(own)
-        if seen is not None:
-            seen[own] = own_digest
-    else:
-        own_digest = seen[own]
-    digest.update(own_digest.encode())
+    seen = {} if seen is None else seen
+    if own not in seen:
+        seen[own] = files_digest(own)
+    digest.update(seen[own].encode())
     return digest.hexdigest()
