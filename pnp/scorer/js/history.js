@@ -241,16 +241,10 @@ function keptCsv(games) {
   games.forEach((game) => game.players.forEach((p) => rows.push([
     keptStamp(game.date), CONFIG.name, p.name, p.total === null ? "" : p.total, p.place || "",
     game.winners.indexOf(p.name) >= 0 ? 1 : 0])));
-  keptDownload(new Blob(["\uFEFF" + rows.map((row) => row.map(field).join(",") + "\r\n").join("")],
+  download(new Blob(["\uFEFF" + rows.map((row) => row.map(field).join(",") + "\r\n").join("")],
                         {type: "text/csv;charset=utf-8"}),
                CONFIG.game + "-" +
                (games.length > 1 ? "games" : keptStamp(games[0].date).slice(0, 10)) + ".csv");
-}
-function keptDownload(blob, name) {
-  var link = document.body.appendChild(h("a", {download: name}));
-  link.href = URL.createObjectURL(blob);
-  link.click();
-  setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 0);
 }
 /* The final table as a picture, as the board shows it (mirrored where the page is). */
 function keptPicture(game) {
@@ -295,7 +289,7 @@ function keptShare(game, say) {
   keptPicture(game).toBlob((blob) => {
     var file = new File([blob], name, {type: "image/png"}), data = {title: CONFIG.name, text: text};
     var fallback = () => {
-      keptDownload(blob, name);
+      download(blob, name);
       (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject())
         .then(() => say(t("shared_copied")), () => say(t("shared_downloaded")));
     };

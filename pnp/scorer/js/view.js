@@ -602,12 +602,16 @@ function exportDialog() {
     }
   });
   box.querySelector("#download-export").addEventListener("click", function () {
-    var link = h("a", {download: CONFIG.game + "-" + new Date().toISOString().slice(0, 10) + ".json"});
-    link.href = URL.createObjectURL(new Blob([text], {type: "application/json"}));
-    document.body.appendChild(link);
-    link.click();
-    setTimeout(function () { URL.revokeObjectURL(link.href); link.parentNode.removeChild(link); }, 0);
+    download(new Blob([text], {type: "application/json"}),
+             CONFIG.game + "-" + new Date().toISOString().slice(0, 10) + ".json");
   });
+}
+/* A blob saved as the file name, as a link to it would save it. */
+function download(blob, name) {
+  var link = document.body.appendChild(h("a", {download: name}));
+  link.href = URL.createObjectURL(blob);
+  link.click();
+  setTimeout(function () { URL.revokeObjectURL(link.href); link.parentNode.removeChild(link); }, 0);
 }
 function importDialog() {
   var file = h("input", {type: "file", id: "import-file", accept: ".json,.yaml,.yml,application/json,text/yaml"});
