@@ -51,7 +51,7 @@ from pnp import registry
 from pnp.definitions.base import GameInfo
 from pnp.draw import fonts
 from pnp.draw.canvas import Style
-from pnp.draw.geometry import Box
+from pnp.draw.geometry import MM, Box
 from pnp.draw.svg import SvgCanvas
 from pnp.engine.common import shown
 from pnp.errors import FigureError, InputError
@@ -357,8 +357,6 @@ def inline(page: str, drawn: Mapping[str, Drawn]) -> str:
 
 PX = 0.75
 """Points per CSS pixel."""
-MM = 72 / 25.4
-"""Points per millimetre."""
 
 
 def overlay(pdf: bytes, places: Mapping[str, tuple[int, Box]], figures: bytes,

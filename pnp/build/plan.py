@@ -128,15 +128,19 @@ def planned(out: Path, games: Sequence[str] = GAMES, langs: Sequence[str] = (),
 def pieces(targets: Sequence[Target]) -> list[list[Target]]:
     """The targets grouped into pieces of work, the slowest first.
 
-    A book's formats and papers are one piece: they share one composition and one layout;
-    a sheet or a deck file, drawn alone, is a piece of its own (a language's twenty deck
-    files in one piece would leave one worker busy long after the others). Putting the
-    slowest first keeps every worker busy to the end.
+    A book's formats and papers are one piece: they share one composition and one layout.
+    So are a deck's files of one language, paper and card size (the backs moved each way):
+    they print the same face pages, which one worker's preflight then measures once
+    (:data:`pnp.preflight.read.PAGES`). A sheet, drawn alone, is a piece of its own.
+    Putting the slowest first keeps every worker busy to the end.
     """
     groups: dict[object, list[Target]] = {}
     for target in targets:
-        alone = target.document in ("sheet", "deck")
-        key = target if alone else (target.game, target.lang, target.document)
+        key: object = (target.game, target.lang, target.document)
+        if target.document == "sheet":
+            key = target
+        elif target.document == "deck":
+            key = (target.game, target.lang, target.document, target.paper, target.kind)
         groups.setdefault(key, []).append(target)
     cost = {"rulebook": 0, "card": 1, "deck": 1, "scorer": 4}
     return sorted(groups.values(),

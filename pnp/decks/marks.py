@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
+from pnp.draw.canvas import PnpCanvas
 from pnp.draw.geometry import Box, union
 from pnp.draw.paper import MARK_EDGE
 
@@ -134,4 +135,14 @@ def draw_label(canvas: Canvas, page: tuple[float, float], outside: Box,
     canvas.setFont(fonts.SANS, LABEL_SIZE)
     x, y = label_place(page, outside, marks, canvas.stringWidth(text))
     canvas.drawString(x, y, text)
+    canvas.restoreState()
+
+
+def number_labels(canvas: PnpCanvas, texts: Sequence[str]) -> None:
+    """Number the glyphs of labels that only some variants of a deck print (see
+    :meth:`pnp.draw.canvas.PnpCanvas.number_first`), before anything is drawn."""
+    canvas.saveState()
+    canvas.setFont(fonts.SANS, LABEL_SIZE)
+    for text in texts:
+        canvas.number_first(text)
     canvas.restoreState()

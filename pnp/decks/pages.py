@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.decks.backs import Flip, back_box, turn_of
 from pnp.decks.cards import MAX_BLEED, Grid, bleeds
-from pnp.decks.marks import crop_marks, draw_crop_marks, draw_label, set_boxes
+from pnp.decks.marks import crop_marks, draw_crop_marks, draw_label, number_labels, set_boxes
 from pnp.draw import fonts
 from pnp.draw.canvas import new_canvas
 from pnp.draw.geometry import Box, union
@@ -42,6 +42,10 @@ class Deck:
     lang: str
     slug: Callable[[int, int, Literal["front", "back"]], str]
     """The label in the margin: (sheet, sheets, side) to text, e.g. 'sheet 2 of 10: fronts'."""
+    variants: Sequence[str] = ()
+    """What the labels of the deck's other variants say that this one's may not (each way
+    its backs can be moved): numbered first in the font, so that every variant's face pages
+    are the same bytes, which a preflight then measures once."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,7 @@ def render(deck: Deck, grid: Grid, flip: Flip,
                         lang=deck.lang, document="deck")
     pages = plan(grid, len(deck.faces), flip, offset)
     sheets = grid.pages(len(deck.faces))
+    number_labels(canvas, deck.variants)
     reach = math.ceil(MAX_BLEED) + 1
     canvas.beginForm(BACK, -reach, -reach, math.ceil(grid.card.width) + reach,
                      math.ceil(grid.card.height) + reach)

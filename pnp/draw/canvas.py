@@ -13,6 +13,7 @@ from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import fonts
@@ -111,6 +112,17 @@ class PnpCanvas(Canvas):
             x += width
         if current != font:
             self.setFont(font, size)
+
+    def number_first(self, text: str) -> None:
+        """Give the glyphs of ``text``, set as :meth:`drawString` would set it in the current
+        font, their codes in this document's font subsets now, drawing nothing. Glyphs are
+        numbered as they are first drawn: a document that numbers first what varies between
+        its variants (a deck's label for the backs' move) numbers the rest alike in each."""
+        font, size = self._font()
+        document = vars(self)["_doc"]  # reportlab's, which keys each font's subsets
+        for face, run, _width in fonts.placed(typography(text, self.lang), font, size, self.rtl):
+            subsets: Any = pdfmetrics.getFont(face)
+            subsets.splitString(run, document)
 
     def _draw_run(self, x: float, y: float, run: str, *args: object, **kwargs: object) -> None:
         """Draw one run of text in the current face (:class:`pnp.draw.svg.SvgCanvas`

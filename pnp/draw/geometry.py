@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from reportlab.lib.units import mm
+MM = 72 / 25.4
+"""One millimetre in PDF points."""
 
 
 class Box(NamedTuple):
-    """A rectangle, from its bottom-left corner (``x0``, ``y0``) to its top-right one
-    (``x1``, ``y1``). A tuple, so ``left, bottom, right, top = box`` reads it."""
+    """A rectangle, from its corner of least ``x0`` and ``y0`` to the opposite one (``x1``,
+    ``y1``), in the unit and frame of what measures it: a sheet is drawn in millimetres from
+    the page's bottom-left corner (so ``left, bottom, right, top = box``), the preflight
+    measures in points from the top-left (``left, top, right, bottom``)."""
 
     x0: float
     y0: float
@@ -38,7 +41,7 @@ class Box(NamedTuple):
         return Box(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
 
     def points(self) -> tuple[float, float, float, float]:
-        return (self.x0 * mm, self.y0 * mm, self.x1 * mm, self.y1 * mm)
+        return (self.x0 * MM, self.y0 * MM, self.x1 * MM, self.y1 * MM)
 
 
 def union(boxes: Sequence[Box]) -> Box:

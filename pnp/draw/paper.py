@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pnp.draw.geometry import MM
+
 SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
 """Width and height of each paper in millimetres, portrait."""
 PAPERS = {paper: SIZES[paper] for paper in ("a4", "letter")}
@@ -19,7 +21,7 @@ def points(paper: str) -> tuple[float, float]:
     (612.0, 792.0)
     """
     width, height = SIZES[paper]
-    return round(width * 72 / 25.4, 3), round(height * 72 / 25.4, 3)
+    return round(width * MM, 3), round(height * MM, 3)
 
 
 def css_size(paper: str) -> str:

@@ -70,11 +70,14 @@ Findings that concern the whole file (structure) have page 0 and no position. In
 bounded: at most :data:`MAX_BYTES` bytes and :data:`MAX_PAGES` pages, else the file is
 refused (:class:`PreflightError`), as is a file that is not a readable PDF. Pages are read
 by pdfium (C); a form placed again and again (a deck's back on every card) is measured once,
-and so is what pages drawn alike share, in one process (a build's worker): a page's shapes
-are those of the last page whose content (what its strings say left out: only text shows
-it) and resources other than fonts were the same, and a run of text on it has the
-findings the same run had there (:data:`pnp.preflight.read.SHAPES`,
-:data:`pnp.preflight.rules.RUNS`); its glyphs are always read.
+and so is what pages alike share, in one process (a build's worker). A page made of the
+same content and resources (fonts included) as one read before is not read again
+(:data:`pnp.preflight.read.PAGES`): on the same paper it has that page's findings (a deck
+variant's faces), on other paper its objects are moved and judged again (a book's Letter
+edition of its A4 pages). Otherwise a page's shapes are those of the last page whose
+content (what its strings say left out: only text shows it) and resources other than
+fonts were the same, and a run of text on it has the findings the same run had there
+(:data:`pnp.preflight.read.SHAPES`, :data:`pnp.preflight.rules.RUNS`).
 ``tests/preflight/pdfminer_pages.py`` keeps the former pdfminer reader, against which the
 tests and ``bench/preflight.py`` compare this one.
 """

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.preflight.geometry import Box, millimetres
+from pnp.draw.geometry import Box
+from pnp.preflight.geometry import millimetres
 from pnp.preflight.page import Finding, Page
 from pnp.preflight.read import STREAM, first_line
 
@@ -93,7 +94,7 @@ def shown(pdf: Any, problems: list[str]) -> Shown:
                     continue
                 fonts = _shown_fonts(stream, stream.get("/Resources"), seen, pikepdf, set())
                 rect = [float(v) for v in annotation.get("/Rect", [0, 0, 0, 0])]
-                box = (rect[0] - left, top - rect[3], rect[2] - left, top - rect[1])
+                box = Box(rect[0] - left, top - rect[3], rect[2] - left, top - rect[1])
                 found += [(number, font, box) for font in sorted(fonts)]
     _warnings(pdf, problems)
     return Shown(list(dict.fromkeys(found)), forms)
@@ -165,7 +166,7 @@ def font_findings(fonts: Sequence[UnembeddedFont], pages: Sequence[Page],
     for number, font, box in fonts:
         if box is None:
             glyphs = [g for g in pages[number - 1].glyphs if g.font.split("+")[-1] == font]
-            box = glyphs[0].box if glyphs else (0.0, 0.0, 0.0, 0.0)
+            box = glyphs[0].box if glyphs else Box(0.0, 0.0, 0.0, 0.0)
         found.append(Finding(name, number, round(millimetres(box[0]), 1),
                              round(millimetres(box[1]), 1),
                              "font", f"font {font} is not embedded"))

@@ -1,16 +1,15 @@
-"""Boxes and segments in points: what meets, what lies inside, what crosses."""
+"""Boxes (:class:`pnp.draw.geometry.Box`, in points from the page's top-left corner) and
+segments: what meets, what lies inside, what crosses."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-MM = 72 / 25.4
-"""One millimetre in PDF points."""
+from pnp.draw.geometry import MM, Box
+
 EPSILON = 0.01 * MM
 """What rounding leaves: two boxes closer than this touch, they do not overlap."""
-Box = tuple[float, float, float, float]
-"""x0, top, x1, bottom in points from the page's top-left corner."""
 Segment = tuple[float, float, float, float]
 
 
@@ -27,7 +26,7 @@ def lies_inside(a: Box, b: Box) -> bool:
 
 def union(boxes: Iterable[Box]) -> Box:
     x0s, y0s, x1s, y1s = zip(*boxes, strict=True)
-    return (min(x0s), min(y0s), max(x1s), max(y1s))
+    return Box(min(x0s), min(y0s), max(x1s), max(y1s))
 
 
 def crosses(segment: Segment, box: Box, reach: float) -> bool:

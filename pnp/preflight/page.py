@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections import OrderedDict
@@ -9,7 +10,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from pnp.preflight.geometry import EPSILON, Box, Segment, crosses, outline, segments, union
+from pnp.draw.geometry import Box
+from pnp.preflight.geometry import EPSILON, Segment, crosses, outline, segments, union
 
 
 @dataclass(frozen=True, order=True)
@@ -136,7 +138,7 @@ class Shape:
         if not spans:
             return any(crosses(s, box, reach) for s in outline(self.box))
         dx, dy = self.moved
-        box = (box[0] - dx, box[1] + dy, box[2] - dx, box[3] + dy)
+        box = Box(box[0] - dx, box[1] + dy, box[2] - dx, box[3] + dy)
         x0, y0 = box[0] - reach + EPSILON, box[1] - reach + EPSILON
         x1, y1 = box[2] + reach - EPSILON, box[3] + reach - EPSILON
         return any(crosses(segment, box, reach) for low_x, high_x, low_y, high_y, segment
@@ -149,7 +151,7 @@ class Shape:
 
     def __post_init__(self) -> None:
         r = self.reach
-        self.inked = (self.box[0] - r, self.box[1] - r, self.box[2] + r, self.box[3] + r)
+        self.inked = Box(self.box[0] - r, self.box[1] - r, self.box[2] + r, self.box[3] + r)
 
 
 Span = tuple[float, float, float, float, Segment]
@@ -177,11 +179,38 @@ class Page:
     known: bytes = b""
     """Where a page drawn alike was read before in this process (its shapes are that
     page's), the digest of their drawing (:func:`pnp.preflight.read.drawing`); else empty."""
+    whole: bytes = b""
+    """The digest of all the page is made of (its paper and BleedBox, and
+    :func:`pnp.preflight.read.drawing` with its text): a page made of the same has its
+    findings."""
 
     @functools.cached_property
     def runs(self) -> list[Run]:
         """The glyphs in runs (:func:`_runs`)."""
         return _runs(self.glyphs)
+
+    def again(self, number: int) -> Page:
+        """This page as page ``number`` of another file: the same objects, runs and all."""
+        there = dataclasses.replace(self, number=number)
+        if "runs" in vars(self):
+            vars(there)["runs"] = self.runs
+        return there
+
+
+def moved(page: Page, dx: float, dy: float, width: float, height: float) -> Page:
+    """``page``'s objects on paper ``width`` × ``height`` points where what stands at (x, y)
+    on ``page`` stands at (x + ``dx``, y + ``dy``)."""
+    def shifted(box: Box) -> Box:
+        return Box(box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+    glyphs = {id(g): Glyph(g.text, shifted(g.box), g.size, g.along, g.advance, g.font)
+              for g in page.glyphs}
+    shapes = [dataclasses.replace(s, box=shifted(s.box), moved=(s.moved[0] + dx, s.moved[1] - dy))
+              for s in page.shapes]
+    there = Page(page.number, width, height, list(glyphs.values()), shapes, page.bleed)
+    if "runs" in vars(page):  # cut where they were: the runs are the same
+        vars(there)["runs"] = [Run([glyphs[id(g)] for g in run.glyphs]) for run in page.runs]
+    return there
 
 
 def _runs(glyphs: Sequence[Glyph]) -> list[Run]:
@@ -228,8 +257,8 @@ Kept = TypeVar("Kept")
 
 class Memo(Generic[Kept]):
     """What was measured on pages drawn alike, kept in this process (a build's worker
-    checks each deck variant's card faces, byte for byte the same): the last ``size``, by
-    what they were measured from."""
+    checks each deck variant's card faces, byte for byte the same): the last ``size`` found
+    or kept, by what they were measured from."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -237,7 +266,10 @@ class Memo(Generic[Kept]):
         """Oldest first (a dict's first key is slow to find once many went before it)."""
 
     def find(self, key: Hashable) -> Kept | None:
-        return self.kept.get(key)
+        kept = self.kept.get(key)
+        if kept is not None:
+            self.kept.move_to_end(key)
+        return kept
 
     def keep(self, key: Hashable, value: Kept) -> None:
         self.kept[key] = value

@@ -10,14 +10,17 @@ import operator
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.draw.geometry import Box
 from pnp.errors import PreflightError
 from pnp.outputs.documents import FIGURE, KEYWORD
-from pnp.preflight.geometry import EPSILON, Box, meets
-from pnp.preflight.page import Glyph, Memo, Page, Shape
+from pnp.preflight.digest import drawing
+from pnp.preflight.geometry import EPSILON, meets
+from pnp.preflight.page import Glyph, Memo, Page, Shape, moved
+from pnp.preflight.widths import STANDARD_DESCENTS, Font, Widths, font_widths
 
 Matrix = tuple[float, float, float, float, float, float]
 Point = tuple[float, float]
@@ -79,8 +82,24 @@ def read_pages(data: bytes, name: str, document: Any,
                 raise ValueError(f"{count} pages where qpdf reads {len(document.pages)}")
         for number in range(1, count + 1):
             with unreadable(name):
-                page = _Reader(pdfium, handle, document.pages[number - 1], number,
-                               _forms(forms[number - 1]), cache).page()
+                source = document.pages[number - 1]
+                paper, bleed = _boxes(source)
+                made = drawing(source, (), True, cache.digests)
+                kept = PAGES.find(made) if made else None
+                if kept is None:
+                    page = _Reader(pdfium, handle, source, number, _forms(forms[number - 1]),
+                                   cache).page()
+                    if made:
+                        PAGES.keep(made, (paper, page))
+                elif kept[0] == paper:
+                    page = kept[1].again(number)
+                else:
+                    # the same pages on another paper (a book's Letter edition of its A4 one)
+                    page = moved(kept[1], kept[0][0] - paper[0], paper[3] - kept[0][3],
+                                 paper[2] - paper[0], paper[3] - paper[1])
+                page.number, page.bleed = number, bleed
+                if made:
+                    page.whole = hashlib.sha256(repr((paper, bleed)).encode() + made).digest()
             yield page
     finally:
         pdfium.FPDF_CloseDocument(handle)
@@ -98,102 +117,19 @@ def _boxes(page: Any) -> tuple[list[float], Box | None]:
     x0, y0, x1, y1 = (float(v) for v in raw)
     x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
     width, height = paper[2] - paper[0], paper[3] - paper[1]
-    box = (x0 - paper[0], paper[3] - y1, x1 - paper[0], paper[3] - y0)
+    box = Box(x0 - paper[0], paper[3] - y1, x1 - paper[0], paper[3] - y0)
     if (box[0] <= EPSILON and box[1] <= EPSILON and box[2] >= width - EPSILON
             and box[3] >= height - EPSILON):
         return paper, None
     return paper, box
 
 
+PAGES: Memo[tuple[list[float], Page]] = Memo(64)
+"""Pages already read, with their paper, by all their objects are made of (:func:`drawing`
+with their text): a deck variant's face pages are the same bytes as the last variant's, and
+a book's Letter pages are its A4 pages on other paper."""
 SHAPES: Memo[list[Shape]] = Memo(256)
 """The shapes of pages already read, by :func:`drawing`."""
-
-
-def drawing(page: Any, paper: Sequence[float]) -> bytes:
-    """A digest of all that draws a page's shapes: its paper, its content and its resources
-    but their fonts (the forms it places with their own, images, graphics states, colour
-    spaces), which draw only text; empty where the page takes its resources from the page
-    tree or nests them deeper than :data:`NESTING`."""
-    import pikepdf
-
-    resources = page.obj.get("/Resources")
-    if resources is None:
-        return b""
-    digest = hashlib.sha256(repr((tuple(paper), page.obj.get("/Rotate"))).encode())
-    numbers: dict[tuple[int, int], int] = {}
-
-    def feed(value: Any, depth: int) -> None:
-        if depth > NESTING:
-            raise RecursionError
-        if isinstance(value, pikepdf.Object) and value.is_indirect:
-            if value.objgen in numbers:
-                digest.update(b"R%d " % numbers[value.objgen])
-                return
-            numbers[value.objgen] = len(numbers)
-        if isinstance(value, (pikepdf.Stream, pikepdf.Dictionary)):
-            digest.update(b"<<")
-            for key in sorted(value.keys()):
-                if key != "/Font":
-                    digest.update(key.encode() + b" ")
-                    feed(value[key], depth + 1)
-            digest.update(b">>")
-            if isinstance(value, pikepdf.Stream):
-                data = value.read_raw_bytes()
-                digest.update(b"stream %d " % len(data) + data)
-        elif isinstance(value, pikepdf.Array):
-            digest.update(b"[")
-            for item in value:
-                feed(item, depth + 1)
-            digest.update(b"]")
-        elif isinstance(value, pikepdf.Object):
-            digest.update(value.unparse() + b" ")
-        else:
-            digest.update(repr(value).encode() + b" ")
-
-    contents = page.obj.get("/Contents")
-    streams = [contents] if isinstance(contents, pikepdf.Stream) else \
-        list(contents) if isinstance(contents, pikepdf.Array) else []
-    for stream in streams:
-        if not isinstance(stream, pikepdf.Stream):
-            return b""
-        drawn = _untexted(stream.read_bytes())
-        if drawn is None:
-            return b""
-        digest.update(b"content %d " % len(drawn) + drawn)
-    try:
-        feed(resources, 0)
-    except RecursionError:
-        return b""
-    return digest.digest()
-
-
-NESTING = 32
-"""How deep a page's resources may nest for its shapes to be known by their digest."""
-
-
-STRING_OR_COMMENT = re.compile(rb"\((?:[^()\\]|\\.)*\)|%[^\r\n]*", re.S)
-INLINE_IMAGE = re.compile(rb"(?:^|\s)BI\s")
-
-
-def _untexted(content: bytes) -> bytes | None:
-    """A page's content without what its strings say (which only text shows: a deck's
-    labels differ by their font subset's codes) and its comments; None where that cannot be
-    told for sure (a string holding parentheses of its own, an inline image's data)."""
-    if b"BI" in content and INLINE_IMAGE.search(content):
-        return None
-    found = 0
-
-    def strip(match: re.Match[bytes]) -> bytes:
-        nonlocal found
-        if match.group().startswith(b"("):
-            found += 1
-            return b"()"
-        return b" "
-
-    drawn = STRING_OR_COMMENT.sub(strip, content)
-    if drawn.count(b"(") != found or drawn.count(b")") != found:
-        return None
-    return drawn
 
 
 Form = tuple[tuple[int, int], Box | None]
@@ -209,23 +145,9 @@ def _forms(placed: Sequence[tuple[str, Any]]) -> list[Form]:
         figure: Box | None = None
         if key.startswith(f"/{FIGURE}") and bbox is not None:
             x0, y0, x1, y1 = (float(v) for v in bbox)
-            figure = (x0, y0, x1, y1)
+            figure = Box(x0, y0, x1, y1)
         found.append((xobject.objgen, figure))
     return found
-
-
-STANDARD_DESCENTS = {
-    **dict.fromkeys(("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
-                     "Arial", "Arial,Bold", "Arial,Italic", "Arial,BoldItalic"), -0.207),
-    **dict.fromkeys(("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique",
-                     "CourierNew", "CourierNew,Bold", "CourierNew,Italic",
-                     "CourierNew,BoldItalic"), -0.194),
-    **dict.fromkeys(("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
-                     "TimesNewRoman", "TimesNewRoman,Bold", "TimesNewRoman,Italic",
-                     "TimesNewRoman,BoldItalic"), -0.217),
-    "Symbol": 0.0, "ZapfDingbats": 0.0}
-"""The descents (in ems) of the standard fonts a viewer carries, by name, as Adobe's font
-metrics give them (pdfium's stand-in fonts have their own): pdfminer's."""
 
 
 class _Cache:
@@ -239,7 +161,9 @@ class _Cache:
         self.document = document
         self.outlines: dict[tuple[Any, ...], list[PathPoint]] = {}
         self.placed: dict[tuple[Any, ...], list[Shape]] = {}
-        self.fonts: dict[int, _Font] = {}
+        self.fonts: dict[int, Font] = {}
+        self.digests: dict[tuple[tuple[int, int], bool], bytes] = {}
+        """What each object met is made of (:func:`drawing`)."""
         self.programs: dict[bytes, Widths] | None = None
 
     def widths(self, pdfium: Any, font: Any) -> Widths | None:
@@ -250,104 +174,8 @@ class _Cache:
         buffer = (ctypes.c_uint8 * size.value)()
         pdfium.FPDFFont_GetFontData(font, buffer, size.value, size)
         if self.programs is None:
-            self.programs = _font_widths(self.document)
+            self.programs = font_widths(self.document)
         return self.programs.get(hashlib.sha256(bytes(buffer)).digest())
-
-
-Widths = dict[str, tuple[float, ...]]
-"""A font's widths (in ems) by the text its glyphs stand for: several where glyphs of
-different widths stand for one text (an Arabic letter's initial, medial and final forms),
-told apart by the width pdfium gives the glyph it shows (see :meth:`_Reader.advance`)."""
-
-
-def _font_widths(document: Any) -> dict[bytes, Widths]:
-    """Each embedded font program's widths by the text of its glyphs."""
-    import pikepdf
-
-    found: dict[bytes, Widths] = {}
-    seen: set[tuple[int, int]] = set()
-
-    def resources(holder: Any, depth: int = 0) -> None:
-        res = holder.get("/Resources")
-        if not isinstance(res, pikepdf.Dictionary) or depth > 8:
-            return
-        fonts = res.get("/Font")
-        for font in (fonts.values() if isinstance(fonts, pikepdf.Dictionary) else []):
-            if isinstance(font, pikepdf.Dictionary) and font.is_indirect \
-                    and font.objgen not in seen:
-                seen.add(font.objgen)
-                read(font)
-        xobjects = res.get("/XObject")
-        for xobject in (xobjects.values() if isinstance(xobjects, pikepdf.Dictionary) else []):
-            if isinstance(xobject, pikepdf.Stream) and xobject.is_indirect \
-                    and xobject.objgen not in seen and xobject.get("/Subtype") == "/Form":
-                seen.add(xobject.objgen)
-                resources(xobject, depth + 1)
-
-    def read(font: Any) -> None:
-        with contextlib.suppress(Exception):
-            composite = font.get("/Subtype") == "/Type0"
-            described = font.DescendantFonts[0] if composite else font
-            descriptor = described.get("/FontDescriptor")
-            program = next((descriptor[k] for k in ("/FontFile2", "/FontFile", "/FontFile3")
-                            if isinstance(descriptor, pikepdf.Dictionary) and k in descriptor),
-                           None)
-            if program is None or "/ToUnicode" not in font:
-                return
-            texts = _to_unicode(bytes(font.ToUnicode.get_stream_buffer()))
-            widths: dict[int, float] = {}
-            if composite:
-                default = float(described.get("/DW", 1000))
-                array = list(described.get("/W", []))
-                i = 0
-                while i + 1 < len(array):
-                    if isinstance(array[i + 1], pikepdf.Array):
-                        for n, w in enumerate(array[i + 1]):
-                            widths[int(array[i]) + n] = float(w)
-                        i += 2
-                    else:
-                        for code in range(int(array[i]), int(array[i + 1]) + 1):
-                            widths[code] = float(array[i + 2])
-                        i += 3
-            else:
-                default = float(descriptor.get("/MissingWidth", 0))
-                first = int(font.get("/FirstChar", 0))
-                widths = {first + n: float(w) for n, w in enumerate(font.get("/Widths", []))}
-            table: dict[str, list[float]] = {}
-            for code, text in texts.items():
-                width = widths.get(code, default) / 1000
-                same = table.setdefault(text, [])
-                if width not in same:
-                    same.append(width)
-            found.setdefault(hashlib.sha256(program.get_stream_buffer()).digest(),
-                             {text: tuple(same) for text, same in table.items()})
-
-    for page in document.pages:
-        resources(page.obj)
-    return found
-
-
-BFCHAR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
-BFRANGE = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
-
-
-def _to_unicode(cmap: bytes) -> dict[int, str]:
-    """A ToUnicode CMap's codes and their text (bfchar and bfrange with a start)."""
-    found: dict[int, str] = {}
-    for block in re.findall(rb"beginbf(char|range)(.*?)endbf\1", cmap, re.S):
-        if block[0] == b"char":
-            for first, second in BFCHAR.findall(block[1]):
-                found.setdefault(int(first, 16), _utf16(second))
-            continue
-        for first, second, third in BFRANGE.findall(block[1]):
-            low, high, start = int(first, 16), int(second, 16), _utf16(third)
-            for n, code in enumerate(range(low, min(high, low + 65535) + 1)):
-                found.setdefault(code, start[:-1] + chr(ord(start[-1]) + n) if start else "")
-    return found
-
-
-def _utf16(digits: bytes) -> str:
-    return bytes.fromhex(digits.decode()).decode("utf-16-be", "replace")
 
 
 RIGHT_TO_LEFT = ("R", "AL")
@@ -377,7 +205,7 @@ class _Reader:
         self.document = document
         self.number = number
         self.paper, self.bleed = _boxes(page)
-        self.drawn = drawing(page, self.paper)
+        self.drawn = drawing(page, self.paper, digests=cache.digests)
         self.forms = forms
         self.height = self.paper[3] - self.paper[1]
         self.glyphs: list[Glyph] = []
@@ -436,7 +264,7 @@ class _Reader:
                 key = (*form, index) if form is not None else None
                 self.path(handle, self.object_matrix(handle, outer), key)
             elif kind == IMAGE and shapes:
-                box = _bound(self.object_matrix(handle, outer), (0.0, 0.0, 1.0, 1.0))
+                box = _bound(self.object_matrix(handle, outer), Box(0.0, 0.0, 1.0, 1.0))
                 self.shapes.append(Shape("image", self.flip(box), [], False, True, 0.0, False))
             elif kind == FORM:
                 matrix = self.object_matrix(handle, outer)
@@ -449,7 +277,7 @@ class _Reader:
                     if figure is not None:
                         # pdfminer reads a form's BBox as x, y, width, height: so does this
                         x, y, w, h = figure
-                        box = _bound(matrix, (x, y, x + w, y + h))
+                        box = _bound(matrix, Box(x, y, x + w, y + h))
                         if shapes:
                             self.shapes.append(Shape("image", self.flip(box), [], False, True,
                                                      0.0, False))
@@ -470,12 +298,12 @@ class _Reader:
             self.cache.placed[key], self.shapes = self.shapes, shapes
         else:
             self.walk(objects, matrix, False, (form,), shapes=False)
-        self.shapes += [Shape(s.what, (s.box[0] + e, s.box[1] - f, s.box[2] + e, s.box[3] - f),
+        self.shapes += [Shape(s.what, Box(s.box[0] + e, s.box[1] - f, s.box[2] + e, s.box[3] - f),
                               s.path, s.stroked, s.filled, s.width, s.white, s.dashed,
                               s.height, (e, f)) for s in self.cache.placed[key]]
 
     def flip(self, box: Box) -> Box:
-        return (box[0], self.height - box[3], box[2], self.height - box[1])
+        return Box(box[0], self.height - box[3], box[2], self.height - box[1])
 
     def path(self, handle: Any, matrix: Matrix, key: tuple[Any, ...] | None) -> None:
         """Each subpath of a painted path, as pdfminer's layout makes it."""
@@ -567,11 +395,11 @@ class _Reader:
             xs, ys = xs[:2], ys[:2]
         elif what in ("box", "band"):
             xs, ys = [xs[0], xs[2]], [ys[0], ys[2]]
-        box = (min(xs), self.height - max(ys), max(xs), self.height - min(ys))
+        box = Box(min(xs), self.height - max(ys), max(xs), self.height - min(ys))
         self.shapes.append(Shape(what, box, path, stroked, filled, line if stroked else 0.0,
                                  white, dashed, self.height))
 
-    def font(self, font: Any) -> _Font:
+    def font(self, font: Any) -> Font:
         key = ctypes.addressof(font.contents)
         if key not in self.cache.fonts:
             pdfium = self.pdfium
@@ -583,7 +411,7 @@ class _Reader:
             pdfium.FPDFFont_GetDescent(font, 1.0, descent)
             if not pdfium.FPDFFont_GetIsEmbedded(font) and name in STANDARD_DESCENTS:
                 descent.value = STANDARD_DESCENTS[name]
-            self.cache.fonts[key] = _Font(font, name, float(descent.value),
+            self.cache.fonts[key] = Font(font, name, float(descent.value),
                                           self.cache.widths(pdfium, font))
         return self.cache.fonts[key]
 
@@ -756,7 +584,7 @@ class _Reader:
     def advance(self, text_page: Any, index: int, text: str, show: _Shown,
                 characters: list[list[Any]], at: int) -> tuple[float, float]:
         """How far a glyph moves the pen and how far pdfium moves it (see
-        :meth:`_Font.advance`). Where its font's glyphs of several widths stand for its text,
+        :meth:`Font.advance`). Where its font's glyphs of several widths stand for its text,
         the one shown is the one as wide as the way to the next glyph drawn on its baseline
         but marks (``characters[at]`` is read from it), else the widest its loose box holds."""
         font = show.font
@@ -796,49 +624,8 @@ class _Reader:
         x1, y1 = ox + adv * ma + (low + em) * mc, oy + adv * mb + (low + em) * md
         x0, x1 = min(x0, x1), max(x0, x1)
         y0, y1 = min(y0, y1), max(y0, y1)
-        box = (x0, self.height - y1, x1, self.height - y0)
+        box = Box(x0, self.height - y1, x1, self.height - y0)
         return glyph_of(text, box, show.matrix, adv, em, show.font.name)
-
-
-@dataclass
-class _Font:
-    handle: Any
-    name: str
-    """Its BaseFont."""
-    descent: float
-    """In ems, as its FontDescriptor gives it."""
-    widths: Widths | None
-    """Its glyphs' widths, by their text, as its PDF dictionary gives them."""
-    pdfium: dict[str, float] = field(default_factory=dict)
-    """Its glyphs' widths in ems as pdfium has them, by their text."""
-    several: frozenset[str] = field(init=False)
-    """The texts its dictionary has several widths for."""
-
-    def __post_init__(self) -> None:
-        self.several = frozenset(text for text, widths in (self.widths or {}).items()
-                                 if len(widths) > 1)
-
-    def advance(self, text: str, pdfium: Any, own: float | None = None) -> tuple[float, float]:
-        """How far a glyph moves the pen, in ems: its width in the font's dictionary
-        (else as pdfium has it); and how far pdfium moves it (the width pdfium has for the
-        first glyph it finds standing for ``text``). Where the dictionary has several widths
-        for ``text``, the one nearest ``own`` (the width of the glyph shown, as measured),
-        both times."""
-        widths = self.widths.get(text) if self.widths is not None else None
-        if own is None and not text:  # its ToUnicode gives it no text: pdfium has no width
-            own = widths[0] if widths else 0.0
-        if own is None:
-            if text not in self.pdfium:
-                width = ctypes.c_float()
-                pdfium.FPDFFont_GetGlyphWidth(self.handle, ord(text[0]), 1.0, width)
-                self.pdfium[text] = float(width.value)
-            own = self.pdfium[text]
-        if not widths:
-            return own, own
-        if len(widths) == 1:
-            return widths[0], own
-        nearest = min(widths, key=lambda width: abs(width - own))
-        return nearest, nearest
 
 
 @dataclass
@@ -847,7 +634,7 @@ class _Shown:
 
     matrix: tuple[float, float, float, float]
     size: float
-    font: _Font
+    font: Font
 
 
 def glyph_of(text: str, box: Box, matrix: tuple[float, float, float, float], adv: float,
@@ -902,7 +689,7 @@ def _bound(matrix: Matrix, box: Box) -> Box:
     a, b, c, d, e, f = matrix
     corners = [(a * x + c * y + e, b * x + d * y + f)
                for x in (box[0], box[2]) for y in (box[1], box[3])]
-    return (min(p[0] for p in corners), min(p[1] for p in corners),
+    return Box(min(p[0] for p in corners), min(p[1] for p in corners),
             max(p[0] for p in corners), max(p[1] for p in corners))
 
 

@@ -8,10 +8,9 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 
+from pnp.draw.geometry import MM, Box
 from pnp.preflight.geometry import (
     EPSILON,
-    MM,
-    Box,
     lies_inside,
     meets,
     millimetres,
@@ -55,15 +54,26 @@ COMMAND_LINE = re.compile(rf"\bpnp\s+(?:{'|'.join(COMMANDS)})\b|(?<![\w-])--[a-z
 RUNS: Memo[list[Finding]] = Memo(4096)
 """The findings of runs of text already checked, by their page's drawing and their glyphs
 (a deck variant's faces and backs differ from the last one's by their labels only)."""
+PAGES: Memo[list[Finding]] = Memo(256)
+"""The findings of pages already checked, by their kind of document and all they are made
+of (:attr:`~pnp.preflight.page.Page.whole`)."""
 DRAWN: Memo[list[Finding]] = Memo(256)
 """The findings of pages' shapes already checked, by their drawing."""
 
 
 def page_findings(page: Page, document: str, name: str) -> list[Finding]:
-    """The findings on ``page`` of a ``document``: its shapes' and each of its runs of
-    text's, kept where a page was drawn alike before (:attr:`~Page.known`, which tells its
-    paper too) and taken from there for the same shapes and the same run. (A page drawn for
-    the first time, as most are, keeps nothing and builds no key.)"""
+    """The findings on ``page`` of a ``document``: those of the page made of the same, if
+    one was checked before in this process (:attr:`~Page.whole`), else measured."""
+    key = (document, page.whole) if page.whole else None
+    found = _kept(PAGES, key, functools.partial(_measured, page, document))
+    return [Finding(name, page.number, f.x, f.y, f.rule, f.message) for f in found]
+
+
+def _measured(page: Page, document: str) -> list[Finding]:
+    """The findings on ``page``: its shapes' and each of its runs of text's, kept where a
+    page was drawn alike before (:attr:`~Page.known`, which tells its paper too) and taken
+    from there for the same shapes and the same run. (A page drawn for the first time, as
+    most are, keeps nothing and builds no key.)"""
     checking = _Checking(page, document)
     where = (document, page.known, page.bleed) if page.known else None
     found = _kept(DRAWN, where, checking.shapes)
@@ -72,7 +82,7 @@ def page_findings(page: Page, document: str, name: str) -> list[Finding]:
             key = (where, tuple((g.text, g.box, g.size, g.along, g.advance, g.font)
                                 for g in run.glyphs)) if where else None
             found += _kept(RUNS, key, functools.partial(checking.run, run))
-    return [Finding(name, page.number, f.x, f.y, f.rule, f.message) for f in found]
+    return found
 
 
 def _kept(memo: Memo[list[Finding]], key: Hashable | None,
@@ -191,7 +201,7 @@ def _bleed_shapes(shapes: Sequence[Shape], bleed: Box) -> list[Finding]:
 
 def _centre(box: Box) -> Box:
     x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return (x, y, x, y)
+    return Box(x, y, x, y)
 
 
 def _depth(a: Box, b: Box) -> float:
@@ -412,7 +422,7 @@ def inner_box(shape: Shape) -> Box | None:
     if shape.what not in ("box", "band", "image"):
         return None
     r = shape.reach
-    return (shape.box[0] + r, shape.box[1] + r, shape.box[2] - r, shape.box[3] - r)
+    return Box(shape.box[0] + r, shape.box[1] + r, shape.box[2] - r, shape.box[3] - r)
 
 
 def type_size(size: float, limit: float) -> str:

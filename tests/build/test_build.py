@@ -73,12 +73,16 @@ def test_a_document_is_one_piece_of_work_and_the_slowest_come_first() -> None:
            sorted(t.relative for t in plan(["qwinto"], ["es"], ["a4", "letter"]))
 
 
-def test_each_deck_file_is_a_piece_of_its_own_made_before_the_sheets() -> None:
-    work = pieces(plan(["xactika"], ["en"], ["a4"]))
+def test_a_decks_moves_are_one_piece_made_before_the_sheets() -> None:
+    work = pieces(plan(["xactika"], ["en"], ["a4", "letter"]))
     kinds = [piece[0].document for piece in work]
     decks = [piece for piece in work if piece[0].document == "deck"]
-    # nine moves of the backs (none among them) and the calibration sheet
-    assert len(decks) == 10 and all(len(piece) == 1 for piece in decks)
+    # on each paper: the poker deck with its backs in nine places (one unmoved), and the
+    # calibration sheet
+    assert sorted((piece[0].paper, piece[0].kind, len(piece)) for piece in decks) == [
+        ("a4", "calibration-long", 1), ("a4", "poker", 9),
+        ("letter", "calibration-long", 1), ("letter", "poker", 9)]
+    assert all(len({(t.paper, t.kind) for t in piece}) == 1 for piece in decks)
     assert max(i for i, kind in enumerate(kinds) if kind == "deck") < kinds.index("sheet")
 
 

@@ -51,8 +51,8 @@ READERS = {
     ("scorer/scripts.py", "_text"): "pnp's own scripts (the .js files of its package), never "
                                     "an edition's",
     ("preflight/__init__.py", "checker"): "preflight's own source, hashed",
-    ("preflight/read.py", "drawing"): "a page's content stream inside a PDF already read "
-                                      "(pikepdf's Stream.read_bytes), not a file",
+    ("preflight/digest.py", "drawing"): "a page's content stream inside a PDF already read "
+                                        "(pikepdf's Stream.read_bytes), not a file",
     ("books/limits.py", "memory_allowance"): "/proc/self/statm",
     ("assets.py", "init"): "copies the bundled edition (pnp's data) into a new one",
 }

@@ -17,11 +17,14 @@ import pikepdf
 import pytest
 from click.testing import CliRunner
 from preflight.pdfminer_pages import differences, findings, pages
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.books.pdf import fit_paper
 from pnp.cli import main
 from pnp.outputs.documents import FIGURE
-from pnp.preflight import check_bytes
+from pnp.preflight import check_bytes, read, rules
 from pnp.preflight.fonts import shown
 from pnp.preflight.page import Page
 from pnp.preflight.read import SHAPES, drawing, read_pages
@@ -62,6 +65,47 @@ def test_a_book_is_measured_as_pdfminer_measured_it(bookshelf: object, kind: str
             assert any(str(name).startswith(f"/{FIGURE}") for page in pdf.pages
                        for name in page.Resources.get("/XObject", {}))
     compared(data)
+
+
+def test_a_books_letter_pages_are_its_a4_pages_moved(bookshelf: object,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A book's Letter edition is its A4 pages on other paper (:func:`fit_paper`): read
+    once, moved, they are what the former reader measures on the Letter file itself."""
+    a4, letter = (bookshelf.pdf("rulebook", "ronda", "en", paper)  # type: ignore[attr-defined]
+                  for paper in ("a4", "letter"))
+    forget()
+    check_bytes(a4, "file.pdf")
+    read_again: list[int] = []
+    reading = read._Reader.page
+    monkeypatch.setattr(read._Reader, "page",
+                        lambda self: read_again.append(self.number) or reading(self))
+    compared(letter)
+    assert read_again == []
+
+
+def test_a_page_on_other_paper_is_judged_by_that_papers_edges() -> None:
+    """A box 4 mm from A4's left edge is 6.95 mm from Letter's (2.95 mm wider on each side);
+    one 12 mm below A4's top edge is 3.2 mm below Letter's (8.8 mm shorter at the top).
+    Half the 1 pt line reaches 0.18 mm further out."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4, invariant=1)
+    canvas.setLineWidth(1)
+    canvas.rect(4 * mm, 100 * mm, 20 * mm, 10 * mm)
+    canvas.rect(100 * mm, (297 - 12 - 10) * mm, 20 * mm, 10 * mm)
+    canvas.save()
+    a4 = buffer.getvalue()
+    letter = fit_paper(a4, "letter")
+
+    def edges(data: bytes) -> list[tuple[float, float, str]]:
+        return [(f.x, f.y, f.message) for f in check_bytes(data, "file.pdf")
+                if f.rule == "mark-edge"]
+
+    forget()
+    assert edges(a4) == [(3.8, 187.0 - 0.2, "a box is 3.8 mm from the paper's edge "
+                                              "(at least 5 mm)")]
+    assert edges(letter) == [(102.8, 3.0, "a box is 3.0 mm from the paper's edge "
+                                             "(at least 5 mm)")]
+    compared(letter)
 
 
 def test_an_arabic_book_is_measured_as_pdfminer_measured_it(bookshelf: object) -> None:
@@ -121,7 +165,7 @@ def test_a_faulty_file_has_the_findings_pdfminer_gave() -> None:
 
 def forget() -> None:
     """Empty what this process keeps of the pages it measured."""
-    for memo in (SHAPES, DRAWN, RUNS):
+    for memo in (SHAPES, DRAWN, RUNS, read.PAGES, rules.PAGES):
         memo.kept.clear()
 
 
@@ -138,14 +182,49 @@ def test_a_deck_variant_is_measured_as_when_read_alone(tmp_path: Path) -> None:
     alone = measured(second), check_bytes(second, "file.pdf")
     forget()
     check_bytes(first, "file.pdf")
+    kept = {page.whole: page.number for _paper, page in read.PAGES.kept.values()}
     again = measured(second)
-    known = [page.number for page in again if page.known]
-    assert [page.number for page in alone[0] if page.known] != known
-    assert known and len(known) < len(again)  # the faces, not the moved backs
+    # each face page is the first variant's, the same in all it is made of: the pages of
+    # backs, moved, are not
+    assert [page.number for page in again if page.whole in kept] == \
+        list(range(1, len(again) + 1, 2))
+    assert all(kept[page.whole] == page.number for page in again if page.whole in kept)
     assert ([dataclasses.replace(page, known=b"") for page in again],
             check_bytes(second, "file.pdf")) == (
         [dataclasses.replace(page, known=b"") for page in alone[0]], alone[1])
     compared(second)
+
+
+def test_a_page_made_of_the_same_bytes_has_the_same_findings() -> None:
+    """A page measured before is taken whole, findings included, only when all it is made
+    of is the same: another string, or the same content shown in another font, is measured
+    again."""
+    def drawn(text: str, font: str = "Helvetica") -> bytes:
+        """``text`` at 20 pt from x = 525 pt in ``font``, named in the resources only: the
+        content and the font's name (/F1) are the same whatever the font. Courier's 12 pt
+        advance takes 'small' within 6 mm of the edge, Helvetica's narrower letters not."""
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        canvas.setFont("Helvetica", 20)
+        canvas.drawString(525, 400, text)
+        canvas.save()
+        with pikepdf.open(io.BytesIO(buffer.getvalue())) as pdf:
+            pdf.pages[0].Resources.Font.F1.BaseFont = pikepdf.Name(f"/{font}")
+            out = io.BytesIO()
+            pdf.save(out)
+        return out.getvalue()
+
+    def edge(data: bytes) -> list[str]:
+        return [f.message for f in check_bytes(data, "a.pdf") if f.rule == "text-edge"]
+
+    forget()
+    assert edge(drawn("small")) == edge(drawn("small")) == []
+    assert edge(drawn("small", "Courier")) == [
+        "'small' is 3.6 mm from the paper's edge (at least 6 mm)"]
+    assert edge(drawn("small")) == []
+    assert edge(drawn("smaller", "Courier")) == [
+        "'smaller' runs off the paper (4.8 mm beyond its edge) (at least 6 mm)"]
+
 
 
 def drawn(data: bytes) -> bytes:

@@ -323,11 +323,13 @@ def deck(rules: Definition, style: Style, size: CardSize, bleed: float = 3.0,
     if any(offset):
         backs += " · " + _("backs moved {move}").format(move=moved(offset, _))
     sides = {"front": _("sheet {sheet} of {sheets}: fronts"), "back": backs}
+    every_move = [_("backs moved {move}").format(move=moved(both, _))
+                  for both in ((1, 1), (-1, -1))]
     kind = _("card deck")
     return Deck(faces=faces, back=Back(rules, style, size, bleed),
                 title=f"{name} — {kind}",
                 subject=f"{name}: {kind} ({size.describe()}, {style.lang})",
-                lang=style.lang,
+                lang=style.lang, variants=[*every_move, "0123456789."],
                 slug=lambda sheet, sheets, side: f"{name} · " + sides[side].format(
                     sheet=sheet, sheets=sheets))
 
