@@ -9,18 +9,20 @@ all games, languages and papers twice, with different hash seeds and no
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
+from typing import Any
 
+import pdfplumber
 import pypdf
 import pytest
 from PIL import Image, ImageChops
 
-from pdfcheck import page_texts
+from pdfcheck import BOOK_MARGIN
 
 ROOT = Path(__file__).resolve().parents[2]
 EPOCH = "1000000000"
@@ -36,9 +38,11 @@ BUILDS = {
 
 def pnp_build(out: Path, seed: str, epoch: str | None, options: list[str]) -> None:
     """``pnp build`` in a process of its own, into a new folder, with a definition cache
-    of its own."""
-    env = {**os.environ, "PYTHONHASHSEED": seed, "PNP_CACHE_DIR": str(out) + "-cache"}
-    env.pop("SOURCE_DATE_EPOCH", None)
+    of its own and no edition or rules folder named in the environment (the bundled
+    games are built, whatever an earlier test or the user's shell set)."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PNP_PROJECT", "PNP_RULES_DIR", "SOURCE_DATE_EPOCH")}
+    env.update({"PYTHONHASHSEED": seed, "PNP_CACHE_DIR": str(out) + "-cache"})
     if epoch is not None:
         env["SOURCE_DATE_EPOCH"] = epoch
     if not options:
@@ -91,9 +95,69 @@ def test_the_dated_build_is_dated_and_the_other_is_not(builds: dict[str, Path]) 
 
 # --- contents pages ----------------------------------------------------------------------------
 
-ENTRY = re.compile(r"^([^\W\d].*?) (\d+)$", re.M)
-"""A line of a contents page: a title (which starts with a letter: the cover's drawing of the
-components has lines of numbers that end in a number too) and its page."""
+RIGHT_TO_LEFT = {"ar"}
+"""The shipped languages written from right to left (Ronda's Arabic)."""
+
+
+def unmarked(text: str) -> str:
+    """``text`` without the marks set over or under a letter (Arabic's shadda): the PDF
+    draws each as a glyph of its own, which pdfplumber places apart from its letter."""
+    return "".join(char for char in text if not unicodedata.combining(char))
+
+
+def reading(line: dict[str, Any], lang: str) -> str:
+    """The text of a line pdfplumber read (its glyphs from left to right, as drawn) in
+    reading order, :func:`unmarked`. A right-to-left line is read back glyph by glyph, the
+    last first: a glyph for two letters (Arabic's lam-alef) keeps their order, and numbers
+    are written as they are read."""
+    text = line["text"]
+    if lang not in RIGHT_TO_LEFT:
+        return unmarked(text)
+    glyphs, at = [], 0
+    for char in line["chars"]:  # the glyphs of the text, each in its place in it
+        while text.startswith(" ", at):
+            glyphs.append(" ")
+            at += 1
+        if text.startswith(char["text"], at):  # not a glyph drawn twice in one place
+            glyphs.append(char["text"])
+            at += len(char["text"])
+    assert at == len(text), (text, [char["text"] for char in line["chars"]])
+    return re.sub(r"\d+", lambda number: number[0][::-1], unmarked("".join(glyphs[::-1])))
+
+
+def lines(page: Any, lang: str) -> list[dict[str, Any]]:
+    """The page's lines of text, top to bottom, each with its ``text`` in reading order
+    (:func:`reading`)."""
+    return [{**line, "text": reading(line, lang)} for line in page.extract_text_lines()]
+
+
+def listing(page: Any, lang: str) -> list[tuple[str, int]]:
+    """The entries of the contents on ``page``, in reading order, with their page numbers
+    (none if the page has no contents).
+
+    The contents share their page with the opening chapters, in two lists side by side
+    (the first on the right in a right-to-left book): after the contents' title come lines
+    of one or two entries, each a title and its page, and a title may hold a number
+    ("Variant for 3 or 4 players 8"); so each list is read down its own half of the page.
+    """
+    run = []
+    for line in lines(page, lang)[1:]:
+        if not re.search(r" \d+$", line["text"]):
+            break
+        run.append(line)
+    if len(run) < 5:
+        return []
+    top, bottom, middle = run[0]["top"] - 1, run[-1]["bottom"] + 1, page.width / 2
+    assert not [char["text"] for char in page.chars if top <= char["top"] <= bottom
+                and char["x0"] < middle < char["x1"]], "an entry crosses the page's middle"
+    halves = [page.crop((0, top, middle, bottom)), page.crop((middle, top, page.width, bottom))]
+    entries = []
+    for half in halves[::-1] if lang in RIGHT_TO_LEFT else halves:
+        for line in lines(half, lang):
+            entry = re.fullmatch(r"(.+) (\d+)", line["text"])
+            assert entry, line["text"]
+            entries.append((entry[1], int(entry[2])))
+    return entries
 
 
 def chapters(outline: list[object], reader: pypdf.PdfReader,
@@ -111,20 +175,26 @@ def chapters(outline: list[object], reader: pypdf.PdfReader,
 
 def test_every_contents_page_points_where_its_chapters_start(builds: dict[str, Path]) -> None:
     books = sorted(builds["seed 1"].glob("*/*/*-rulebook-a4.pdf"))
-    assert len(books) == 15  # five games in three languages
+    # es, en, fr and de for each of the five games, and ar for Ronda: 5 × 4 + 1
+    assert len(books) == 21
     for book in books:
-        data = book.read_bytes()
-        pages = page_texts(data)
-        listing = next(i for i, text in enumerate(pages) if len(ENTRY.findall(text)) >= 5)
-        entries = [(title, int(number)) for title, number in ENTRY.findall(pages[listing])]
-        reader = pypdf.PdfReader(io.BytesIO(data))
-        assert entries == chapters(reader.outline, reader), book.name
-        at = listing
+        name, lang = book.relative_to(builds["seed 1"]).as_posix(), book.parent.name
+        reader = pypdf.PdfReader(book)
+        bookmarks = [(unmarked(title), page) for title, page in chapters(reader.outline, reader)]
+        with pdfplumber.open(book) as pdf:
+            pages = [page.filter(lambda thing: thing["object_type"] != "char"
+                                 or unmarked(thing["text"]) != "")
+                     .crop((0, BOOK_MARGIN, page.width, page.height - BOOK_MARGIN))
+                     for page in pdf.pages]
+            at = next(i for i, page in enumerate(pages) if listing(page, lang))
+            entries = listing(pages[at], lang)
+            texts = [[line["text"] for line in lines(page, lang)] for page in pages]
+        assert entries == bookmarks, name
         for title, number in entries:
-            # the first page from the last chapter's on where a line is the title alone
-            at = next(i for i in range(at, len(pages))
-                      if i > listing and re.search(rf"^{re.escape(title)}$", pages[i], re.M))
-            assert at + 1 == number, (book.name, title, number, at + 1)
+            # the first page from the last chapter's on (from the contents' own, which the
+            # opening chapters share) where a line is the title alone
+            at = next(i for i in range(at, len(texts)) if title in texts[i])
+            assert at + 1 == number, (name, title, number, at + 1)
         letter = book.with_name(book.name.replace("-a4.pdf", "-letter.pdf"))
         assert len(pypdf.PdfReader(letter).pages) == len(pages), letter.name
 
