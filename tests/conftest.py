@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 import os
 import shutil
@@ -28,22 +27,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILD_TESTS = ROOT / "tests" / "build"
-
-
-def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """Collect ``tests/build/`` in a run of the whole suite too.
-
-    pytest's default ``norecursedirs`` names ``build`` (a packaging folder), so a run that
-    finds its tests by walking ``testpaths`` (``make test``, CI) left this folder out,
-    silently: its tests ran only when named on the command line. A folder or file given
-    to ``--ignore`` or ``--ignore-glob`` is still left out."""
-    if collection_path != BUILD_TESTS:
-        return None
-    ignored = [Path(os.path.abspath(path)) for path in config.getoption("ignore") or []]
-    globs = [os.path.abspath(glob) for glob in config.getoption("ignore_glob") or []]
-    return collection_path in ignored or any(fnmatch.fnmatch(str(collection_path), glob)
-                                             for glob in globs)
 
 
 def pytest_configure(config: pytest.Config) -> None:

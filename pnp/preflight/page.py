@@ -178,10 +178,10 @@ class Page:
     bleed: Box | None
     known: bytes = b""
     """Where a page drawn alike was read before in this process (its shapes are that
-    page's), the digest of their drawing (:func:`pnp.preflight.read.drawing`); else empty."""
+    page's), the digest of their drawing (:func:`pnp.preflight.digest.drawing`); else empty."""
     whole: bytes = b""
     """The digest of all the page is made of (its paper and BleedBox, and
-    :func:`pnp.preflight.read.drawing` with its text): a page made of the same has its
+    :func:`pnp.preflight.digest.drawing` with its text): a page made of the same has its
     findings."""
 
     @functools.cached_property

@@ -9,7 +9,6 @@ all games, languages and papers twice, with different hash seeds and no
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from typing import Any
 import pdfplumber
 import pypdf
 import pytest
+from builds import clean_environment
 from PIL import Image, ImageChops
 
 from pdfcheck import BOOK_MARGIN
@@ -40,9 +40,7 @@ def pnp_build(out: Path, seed: str, epoch: str | None, options: list[str]) -> No
     """``pnp build`` in a process of its own, into a new folder, with a definition cache
     of its own and no edition or rules folder named in the environment (the bundled
     games are built, whatever an earlier test or the user's shell set)."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("PNP_PROJECT", "PNP_RULES_DIR", "SOURCE_DATE_EPOCH")}
-    env.update({"PYTHONHASHSEED": seed, "PNP_CACHE_DIR": str(out) + "-cache"})
+    env = {**clean_environment(out), "PYTHONHASHSEED": seed}
     if epoch is not None:
         env["SOURCE_DATE_EPOCH"] = epoch
     if not options:

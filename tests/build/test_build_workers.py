@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builds import clean_environment
 
 from pdfcheck import qpdf_check
 from pnp.build.manifest import MANIFEST
@@ -64,17 +65,6 @@ def lose_the_fonts() -> None:
         raise OSError("the bundled fonts are missing")
 
     pnp.draw.fonts.register = missing
-
-
-def clean_environment(out: Path) -> dict[str, str]:
-    """This process's environment for a build into ``out``, with nothing an earlier test or
-    the user's shell leaves that would change what it builds: no edition or rules folder
-    named (``$PNP_PROJECT``, ``$PNP_RULES_DIR``), no ``$SOURCE_DATE_EPOCH``, and a definition
-    cache of its own beside ``out`` (not the one the test session shares)."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("PNP_PROJECT", "PNP_RULES_DIR", "SOURCE_DATE_EPOCH")}
-    env["PNP_CACHE_DIR"] = str(out) + "-cache"
-    return env
 
 
 def build_spectacle(out: Path, breaking: str) -> subprocess.CompletedProcess[str]:

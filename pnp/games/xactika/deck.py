@@ -319,17 +319,19 @@ def deck(rules: Definition, style: Style, size: CardSize, bleed: float = 3.0,
     faces: list[Draw] = [*(Face(card, rules, style, size, bleed) for card in cards(rules.deck)),
                          *(StatsCard(count, rules, style, size, bleed)
                            for count in rules.deck.counts)]
+    def backs_moved(move: tuple[float, float]) -> str:
+        return _("backs moved {move}").format(move=moved(move, _))
+
     backs = _("sheet {sheet} of {sheets}: backs, on the reverse")
     if any(offset):
-        backs += " · " + _("backs moved {move}").format(move=moved(offset, _))
+        backs += " · " + backs_moved(offset)
     sides = {"front": _("sheet {sheet} of {sheets}: fronts"), "back": backs}
-    every_move = [_("backs moved {move}").format(move=moved(both, _))
-                  for both in ((1, 1), (-1, -1))]
     kind = _("card deck")
     return Deck(faces=faces, back=Back(rules, style, size, bleed),
                 title=f"{name} — {kind}",
                 subject=f"{name}: {kind} ({size.describe()}, {style.lang})",
-                lang=style.lang, variants=[*every_move, "0123456789."],
+                lang=style.lang,
+                variants=[backs_moved((1, 1)), backs_moved((-1, -1)), "0123456789."],
                 slug=lambda sheet, sheets, side: f"{name} · " + sides[side].format(
                     sheet=sheet, sheets=sheets))
 
