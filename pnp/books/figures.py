@@ -37,6 +37,7 @@ inserted once the Markdown is cleaned, so the sanitizer never sees them.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import io
 import math
@@ -223,15 +224,16 @@ class Figures:
     """The figures of one document, as its templates ask for them."""
 
     context: Context[GameInfo]
-    canvas: FigureCanvas = field(init=False)
     drawn: dict[str, Drawn] = field(default_factory=dict)
     placed: list[str] = field(default_factory=list)
     """Figure ids in the order the text places them."""
     _pdf: bytes | None = field(default=None, init=False)
 
-    def __post_init__(self) -> None:
-        self.canvas = FigureCanvas(title=self.context.rules.name(self.context.lang),
-                                   lang=self.context.lang)
+    @functools.cached_property
+    def canvas(self) -> FigureCanvas:
+        """Made when the first figure is drawn: a document without figures needs no fonts."""
+        return FigureCanvas(title=self.context.rules.name(self.context.lang),
+                            lang=self.context.lang)
 
     def _draw(self, key: str, art: Art) -> Drawn:
         canvas = self.canvas

@@ -39,16 +39,8 @@ def scripts() -> dict[str, str]:
     order (those of the current edition's languages too)."""
     from pnp.i18n.languages import known
 
-    return _scripts(tuple(language.fonts.get("sans", "") for language in known()))
-
-
-@functools.cache
-def _scripts(families: tuple[str, ...]) -> dict[str, str]:
-    faces: dict[str, str] = {}
-    for family in filter(None, families):
-        faces[family] = f"{family}-Regular.ttf"
-        faces[f"{family}-Bold"] = f"{family}-Bold.ttf"
-    return faces
+    families = tuple(language.fonts.get("sans", "") for language in known())
+    return {family + ("-Bold" if bold else ""): file for family, bold, file in _faces(families)}
 
 
 def book_faces() -> tuple[tuple[str, str, str, str], ...]:
@@ -58,14 +50,18 @@ def book_faces() -> tuple[tuple[str, str, str, str], ...]:
     (family, weight, style, file)."""
     from pnp.i18n.languages import known
 
-    faces: dict[tuple[str, str, str, str], None] = {}
-    for language in known():
-        for role in ("serif", "sans"):
-            family = language.fonts.get(role)
-            if family:
-                faces[(family, "normal", "normal", f"{family}-Regular.ttf")] = None
-                faces[(family, "bold", "normal", f"{family}-Bold.ttf")] = None
-    return tuple(faces)
+    families = tuple(language.fonts.get(role, "") for language in known()
+                     for role in ("serif", "sans"))
+    return tuple((family, "bold" if bold else "normal", "normal", file)
+                 for family, bold, file in _faces(families))
+
+
+@functools.cache
+def _faces(families: tuple[str, ...]) -> tuple[tuple[str, bool, str], ...]:
+    """Each family named (none for ``""``), regular then bold, once each: (family, bold,
+    file in ``pnp/data/fonts``)."""
+    return tuple(dict.fromkeys((family, bold, f"{family}-{'Bold' if bold else 'Regular'}.ttf")
+                               for family in families if family for bold in (False, True)))
 
 
 def fallback(font: str) -> tuple[str, ...]:

@@ -97,7 +97,7 @@ from typing import Any
 from pnp.errors import PreflightError, ReadError
 from pnp.preflight.fonts import font_findings, opened, shown, structure
 from pnp.preflight.page import Finding
-from pnp.preflight.read import first_line, kind_of, read_pages, unreadable
+from pnp.preflight.read import RECURRING, first_line, kind_of, read_pages, unreadable
 from pnp.preflight.rules import page_findings, running_type
 from pnp.reading import MiB, read_path
 
@@ -137,7 +137,7 @@ def check_bytes(data: bytes, name: str) -> list[Finding]:
         with unreadable(name):
             content = shown(pdf, problems)
         findings = structure(problems, name)
-        measured = list(read_pages(data, name, pdf, content.forms))
+        measured = list(read_pages(data, name, pdf, content.forms, document in RECURRING))
     for page in measured:
         findings += page_findings(page, document, name)
     findings += font_findings(content.unembedded, measured, name)

@@ -62,12 +62,14 @@ def unreadable(name: str) -> Iterator[None]:
 
 
 def read_pages(data: bytes, name: str, document: Any,
-               forms: Sequence[Sequence[tuple[str, Any]]]) -> Iterator[Page]:
+               forms: Sequence[Sequence[tuple[str, Any]]], recurring: bool = True
+               ) -> Iterator[Page]:
     """Each page of ``data`` as pdfplumber would measure it (points from the top-left
     corner of its MediaBox). ``document`` is the same file opened with pikepdf, which
     gives the boxes and the fonts' widths; ``forms``, for each page, the forms its content
     places, by name (pdfium places them without their names: the book's figures are
-    found this way)."""
+    found this way). Its pages are kept in :data:`PAGES` while they may be ``recurring``
+    (a sheet's never are: keeping them alive only slows the collector)."""
     import pypdfium2.raw as pdfium  # type: ignore[import-untyped]
 
     with unreadable(name):
@@ -89,7 +91,7 @@ def read_pages(data: bytes, name: str, document: Any,
                 if kept is None:
                     page = _Reader(pdfium, handle, source, number, _forms(forms[number - 1]),
                                    cache).page()
-                    if made:
+                    if made and recurring:
                         PAGES.keep(made, (paper, page))
                 elif kept[0] == paper:
                     page = kept[1].again(number)
@@ -124,6 +126,8 @@ def _boxes(page: Any) -> tuple[list[float], Box | None]:
     return paper, box
 
 
+RECURRING = frozenset({"deck", "rulebook"})
+"""The documents whose pages recur: a deck's variants, a book's Letter edition."""
 PAGES: Memo[tuple[list[float], Page]] = Memo(64)
 """Pages already read, with their paper, by all their objects are made of (:func:`drawing`
 with their text): a deck variant's face pages are the same bytes as the last variant's, and

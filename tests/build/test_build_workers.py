@@ -8,7 +8,6 @@ functions below; the workers it forks inherit the break.
 
 from __future__ import annotations
 
-import functools
 import json
 import multiprocessing
 import os
@@ -34,6 +33,11 @@ DOOMED = "spectacle/en/spectacle-aid-grayscale-a4.pdf"
 EVERY = sorted(t.relative.as_posix() for t in plan(["spectacle"], ["en"], ["a4"]))
 
 
+FIRST_FIGURE = "templates/rulebooks/spectacle/en.md:58"
+"""Where the English Spectacle rulebook's text first asks for a drawing: a rulebook that
+cannot be drawn says so there."""
+
+
 def end_the_grayscale_aid(how: str, once: str = "") -> None:
     """Make building the grayscale aid sheet end its process: ``kill`` (SIGKILL) or
     ``exit`` (status 3); with ``once``, a file that remembers, only the first time."""
@@ -57,14 +61,15 @@ def end_the_grayscale_aid(how: str, once: str = "") -> None:
 
 
 def lose_the_fonts() -> None:
-    """Make registering the bundled fonts fail, in the workers' set-up and everywhere else."""
+    """Make registering the bundled fonts fail, all at once (the workers' set-up) or one
+    face at a time (what a drawing needs), in every process."""
     import pnp.draw.fonts
 
-    @functools.cache
-    def missing() -> None:
+    def missing(*faces: str) -> None:
         raise OSError("the bundled fonts are missing")
 
     pnp.draw.fonts.register = missing
+    pnp.draw.fonts._face = missing
 
 
 def build_spectacle(out: Path, breaking: str) -> subprocess.CompletedProcess[str]:
@@ -131,13 +136,14 @@ def test_a_worker_killed_once_from_outside_costs_nothing(tmp_path: Path) -> None
 
 def test_a_worker_whose_set_up_fails_still_builds(tmp_path: Path) -> None:
     """Without the fonts every material fails, each file saying why, and the build goes on
-    to the end: the sheets are set in them, the rulebook and card measure their title
-    lockup with them, and the scorer page's "How to score" draws the reference card's
-    figures in them (its script and manifest are made with it, one piece of work). The
-    landing page is still made."""
+    to the end: the sheets are set in them, and the rulebook, the card and the scorer
+    page (whose "How to score" is the card's) measure the game's title in its display face;
+    a rulebook says where its text first asks for a drawing. The landing page is made."""
     out = tmp_path / "out"
     run = build_spectacle(out, "lose_the_fonts()")
     assert run.returncode == 1, run.stderr
     assert sorted(failures(run)) == [
-        f"failed: {name}: OSError: the bundled fonts are missing" for name in EVERY]
-    assert not list((out / "spectacle").rglob("*.*"))  # the landing page alone is made
+        f"failed: {name}: {FIRST_FIGURE if '-rulebook-' in name else 'OSError'}: "
+        "the bundled fonts are missing" for name in EVERY]
+    assert not list((out / "spectacle").rglob("*.*"))
+    assert (out / "index.html").is_file()

@@ -18,7 +18,8 @@ from pnp.cli import main
 from pnp.definitions import load, load_file
 from pnp.engine.result import Result
 from pnp.errors import FormatError, InputError
-from pnp.games.ronda.engine import Card, capture, deck, play_deal, score, valid_opening_table
+from pnp.games.ronda.cards import Card, capture, deck, play_deal, valid_opening_table
+from pnp.games.ronda.engine import score
 from pnp.inputs import read_file
 from worked import RONDA_GAME
 

@@ -73,8 +73,14 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+ENGINE_PARTS = {"ronda": (".events",)}
+"""The modules of a game's folder its engine is split into, beside ``engine``: scoring
+loads them too (Ronda's input, read and checked, but not its cards played one by one)."""
+
+
 def unneeded(game: str, loaded: set[str], bare: set[str]) -> set[str]:
-    own = {f"pnp.games.{game}{part}" for part in ("", ".definition", ".engine", ".texts")}
+    parts = ("", ".definition", ".engine", ".texts", *ENGINE_PARTS.get(game, ()))
+    own = {f"pnp.games.{game}{part}" for part in parts}
     return loaded - bare - NEEDED - own
 
 

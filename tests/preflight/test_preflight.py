@@ -648,10 +648,3 @@ def test_the_build_command_prints_findings_and_exits_1(tmp_path: Path,
     assert (f"{tmp_path / 'out'}/spectacle/en/spectacle-aid-a4.pdf:page 1: (1.0, 2.0) mm: 'x' is "
             f"set in 5.0 pt (at least 6 pt on a sheet)") in lines
     assert "findings       5\n" in run.stdout
-
-
-def test_full_build_passes_preflight(tmp_path_factory: pytest.TempPathFactory) -> None:
-    out = tmp_path_factory.mktemp("full") / "out"
-    summary = build(plan(), out)
-    assert summary.count("failed") == 0
-    assert [str(f) for f in summary.findings] == []

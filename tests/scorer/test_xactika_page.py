@@ -88,6 +88,8 @@ IN_LANGUAGE = [
     attributes("box", '[data-path="v/bid_1_1"]', "placeholder"),
     attributes("label", '[data-path="v/bid_1_1"]', "aria-label"),
     *NAMES, *[typed(f"v/bid_1_{seat}", "2") for seat in (2, 3, 4, 1)], faults("dealer"),
+    *[typed(f"v/tricks_1_{seat}", "2") for seat in range(1, 5)],
+    tap('[data-mode="win"]'), faults("bids_left"),
 ]
 """The steps of test_the_page_in_spanish_and_french."""
 
@@ -157,7 +159,8 @@ def test_a_bid_game_filled_in_hand_by_hand(shown: dict[str, dict[str, Any]]) -> 
             "bid": "Hacer justo las bazas que pujaste en cada mano; gana el total más alto.",
             "player": "Jugador 1", "deals": "Jugador 2 reparte", "box": "puja",
             "label": "Mano 1, puja de Jugador 1",
-            "dealer": "mano 1: las pujas suman 8; Ana, que reparte, no puede pujar 2"}),
+            "dealer": "mano 1: las pujas suman 8; Ana, que reparte, no puede pujar 2",
+            "bids_left": "mano 1: en Jugar para ganar no se puja; borra las pujas"}),
     ("fr", {"note": "Jouer pour gagner, Jouer aux annonces\u202f: le total le plus haut gagne. "
                     "Jouer pour perdre\u202f: le total le plus bas gagne.",
             "bid": "Remportez exactement le nombre de plis annoncé à chaque manche\u202f; "
@@ -165,7 +168,9 @@ def test_a_bid_game_filled_in_hand_by_hand(shown: dict[str, dict[str, Any]]) -> 
             "player": "Joueur 1", "deals": "Joueur 2 distribue", "box": "annonce",
             "label": "Manche 1, annonce de Joueur 1",
             "dealer": "manche 1\u202f: les annonces totalisent 8\u202f; Ana, le donneur, "
-                      "ne peut pas annoncer 2"}),
+                      "ne peut pas annoncer 2",
+            "bids_left": "manche 1\u202f: il n\u2019y a pas d\u2019annonces en mode "
+                         "Jouer pour gagner\u202f; effacez-les"}),
 ])
 def test_the_page_in_spanish_and_french(shown: dict[str, dict[str, Any]], lang: str,
                                         words: dict[str, str]) -> None:
@@ -178,3 +183,5 @@ def test_the_page_in_spanish_and_french(shown: dict[str, dict[str, Any]], lang: 
     assert seen["box"] == [words["box"]]
     assert seen["label"] == [words["label"]]
     assert seen["dealer"] == [words["dealer"]]
+    # bids left in a mode without them: the mode named as the page shows it, in its language
+    assert seen["bids_left"] == [words["bids_left"]]

@@ -42,7 +42,7 @@ from pnp.games.kwingto import fillable as fillable_kwingto
 from pnp.games.kwingto.definition import Suit
 from pnp.games.qwinto import engine as qwinto_engine
 from pnp.games.qwinto import fillable as fillable_qwinto
-from pnp.games.ronda import engine as ronda_engine
+from pnp.games.ronda import cards as ronda_cards
 from pnp.games.ronda import fillable as fillable_ronda
 from pnp.games.xactika import engine as xactika_engine
 from pnp.games.xactika import fillable as fillable_xactika
@@ -674,17 +674,17 @@ def ronda_deal(rng: random.Random, players: list[str], teams: dict[str, list[str
                options: dict[str, Any], complete: bool) -> dict[str, Any]:
     """A deal played card by card by the engine's simulator, with some calls spoiled."""
     rules = RONDA
-    cards = list(ronda_engine.deck(rules))
+    cards = list(ronda_cards.deck(rules))
     while True:
         rng.shuffle(cards)
-        if ronda_engine.valid_opening_table(cards[:rules.deal.table], rules):
+        if ronda_cards.valid_opening_table(cards[:rules.deal.table], rules):
             break
     per = rules.deal.hand * len(players)
     rest = cards[rules.deal.table:]
     rounds = [rest[i:i + per] for i in range(0, len(rest), per)]
     if not complete:
         rounds = rounds[:rng.randrange(len(rounds))]
-    data = ronda_engine.play_deal(rules, players, cards[:rules.deal.table], rounds, teams,
+    data = ronda_cards.play_deal(rules, players, cards[:rules.deal.table], rounds, teams,
                                   advanced_end=options.get("advanced_end", False))
     for round_ in data["rounds"]:  # some holdings unannounced, some calls false
         callers = {c["player"] for c in round_["calls"]}

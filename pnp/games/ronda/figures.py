@@ -1,8 +1,8 @@
 """Ronda's figures: the Spanish deck, a ronda and a tringa in hand, captures on the table
 (a run, a caída, a mesa), and the score pad in use.
 
-The cards are :func:`pnp.draw.pieces.spanish_card`; what a card takes is the engine's
-:func:`pnp.games.ronda.engine.capture`; the hands are those the worked example calls
+The cards are :func:`pnp.draw.pieces.spanish_card`; what a card takes is
+:func:`pnp.games.ronda.cards.capture`; the hands are those the worked example calls
 (``examples/ronda.yaml``), and the pad is :class:`pnp.games.ronda.sheets.Pad` written in with
 that deal, column by column as :func:`pnp.games.ronda.fillable.columns` splits the
 engine's breakdown.
@@ -19,7 +19,7 @@ from pnp.books.figures import EDGE, PEN, Art, Context, drawn_sheet, write_in
 from pnp.draw import colours, fonts, pieces
 from pnp.draw.canvas import PnpCanvas, wrap
 from pnp.draw.geometry import Box
-from pnp.games.ronda import engine
+from pnp.games.ronda import cards, engine
 from pnp.games.ronda import sheets as ronda
 from pnp.games.ronda.definition import Definition
 from pnp.games.ronda.fillable import columns
@@ -49,7 +49,7 @@ def _face(context: Context[Definition], rank: int) -> tuple[str, bool]:
 
 
 def _card(canvas: Canvas, context: Context[Definition], x: float, y: float, width: float,
-          card: engine.Card) -> None:
+          card: cards.Card) -> None:
     face, king = _face(context, card.rank)
     assert isinstance(canvas, PnpCanvas)
     with canvas.upright(x, width):
@@ -97,7 +97,7 @@ def deck(context: Context[Definition]) -> Art:
         spread = (174 - len(suits) * big) / len(suits)
         for index, code in enumerate(suits):
             x = spread / 2 + index * (big + spread)
-            _card(canvas, context, x, row_h + 5, big, engine.Card(ranks[0], code))
+            _card(canvas, context, x, row_h + 5, big, cards.Card(ranks[0], code))
             canvas.setFont(fonts.SANS_BOLD, 3.2)
             canvas.setFillGray(0.1)
             suit = next(s for s in rules.deck.suits if s.code == code)
@@ -107,7 +107,7 @@ def deck(context: Context[Definition]) -> Art:
             canvas.drawCentredString(x + big / 2, row_h + 1, label)
         for index, rank in enumerate(ranks):
             x = EDGE + index * (small + gap)
-            _card(canvas, context, x, 6, small, engine.Card(rank, suits[0]))
+            _card(canvas, context, x, 6, small, cards.Card(rank, suits[0]))
             canvas.setFillGray(0.1)
             canvas.setFont(fonts.SANS_BOLD, 3.0)
             canvas.drawCentredString(x + small / 2, 2.4, str(rank))
@@ -150,12 +150,12 @@ def calls(context: Context[Definition]) -> Art:
     other = next(r for r in reversed(ranks) if r not in (ronda_rank, tringa_rank))
     ronda_c, tringa_c = rules.combination("ronda"), rules.combination("tringa")
     hands = [
-        (ronda_rank, [engine.Card(ronda_rank, suits[0]), engine.Card(ronda_rank, suits[1]),
-                      engine.Card(other, suits[2])],
+        (ronda_rank, [cards.Card(ronda_rank, suits[0]), cards.Card(ronda_rank, suits[1]),
+                      cards.Card(other, suits[2])],
          _("ronda: {cards} of a rank, worth {points}").format(
              cards=ronda_c.cards, points=ronda_c.points)),
-        (tringa_rank, [engine.Card(tringa_rank, suits[1]), engine.Card(tringa_rank, suits[2]),
-                       engine.Card(tringa_rank, suits[3])],
+        (tringa_rank, [cards.Card(tringa_rank, suits[1]), cards.Card(tringa_rank, suits[2]),
+                       cards.Card(tringa_rank, suits[3])],
          _("tringa: {cards} of a rank, worth {points}").format(
              cards=tringa_c.cards, points=tringa_c.points)),
     ]
@@ -164,9 +164,9 @@ def calls(context: Context[Definition]) -> Art:
     height = width * pieces.CARD_RATIO
 
     def draw(canvas: Canvas) -> None:
-        for index, (rank, cards, label) in enumerate(hands):
+        for index, (rank, held, label) in enumerate(hands):
             left = FRAME + index * (hand_w + gap)
-            for number, card in enumerate(cards):
+            for number, card in enumerate(held):
                 x = left + number * (width + 3)
                 _card(canvas, context, x, 8, width, card)
                 if card.rank == rank:
@@ -187,12 +187,12 @@ PANEL_TABLE = 5
 """Room for this many table cards in each panel, so the played cards line up."""
 
 
-def _panel(canvas: Canvas, context: Context[Definition], y: float, table: Sequence[engine.Card],
-           played: engine.Card, title: str, result: str, just: engine.Card | None = None
+def _panel(canvas: Canvas, context: Context[Definition], y: float, table: Sequence[cards.Card],
+           played: cards.Card, title: str, result: str, just: cards.Card | None = None
            ) -> None:
     """One capture: the table's cards, the card played, the cards it takes framed."""
     width = PANEL_CARD
-    taken = engine.capture(table, played, context.rules.deck.ranks)
+    taken = cards.capture(table, played, context.rules.deck.ranks)
     canvas.setFillGray(0.1)
     canvas.setFont(fonts.SANS_BOLD, 3.3)
     canvas.drawString(0, y + width * pieces.CARD_RATIO + 3, title)
@@ -227,11 +227,11 @@ def plays(context: Context[Definition]) -> Art:
     suits = [s.code for s in rules.deck.suits]
     s = _gap(ranks)
     caida, mesa = rules.caida, rules.mesa
-    card = engine.Card
+    card = cards.Card
     run_table = [card(ranks[1], suits[0]), card(ranks[3], suits[1]), card(ranks[s], suits[2]),
                  card(ranks[s + 1], suits[3]), card(ranks[s + 2], suits[0])]
     run_play = card(ranks[s], suits[1])
-    run_taken = engine.capture(run_table, run_play, ranks)
+    run_taken = cards.capture(run_table, run_play, ranks)
     caida_table = [card(ranks[2], suits[0]), card(ranks[-1], suits[3]), card(ranks[4], suits[1])]
     caida_play = card(ranks[4], suits[2])
     mesa_table = [card(ranks[0], suits[2]), card(ranks[1], suits[3])]
@@ -303,7 +303,7 @@ def components(context: Context[Definition]) -> Art:
     rules, _ = context.rules, context._
     suits = [s.code for s in rules.deck.suits]
     ranks = rules.deck.ranks
-    shown = [engine.Card(ranks[0], code) for code in suits] + [engine.Card(ranks[-1], suits[0])]
+    shown = [cards.Card(ranks[0], code) for code in suits] + [cards.Card(ranks[-1], suits[0])]
     width = 16.0
     gap = 2.0
     height = width * pieces.CARD_RATIO

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.xactika.definition import Definition
-from pnp.i18n.catalogues import N_, Translate
+from pnp.i18n.catalogues import N_, Translate, typography
 from pnp.sheets.fillable import entry
 
 MESSAGES = {
@@ -29,7 +29,7 @@ MESSAGES = {
     "of_player": N_("{where}, {player}"),
     "hand_tricks": N_("hand {hand}, tricks"),
     "hand_bids": N_("hand {hand}, bids"),
-    "no_bids": N_("hand {hand}: no bids in a '{mode}' game"),
+    "no_bids": N_("hand {hand}: there are no bids in {mode}; clear them"),
     "tricks_sum": N_("hand {hand}, tricks: they add up to {sum}, but a hand has {tricks}"),
     "dealer_bid": N_("hand {hand}: bids add up to {total}; {dealer}, the dealer, may not bid "
                      "{bid}"),
@@ -42,12 +42,14 @@ EPILOGUE = None
 """No script runs after it."""
 
 
-def table(rules: Definition) -> dict[str, Any]:
-    """The facts the script needs, read from the definition."""
+def table(rules: Definition, lang: str) -> dict[str, Any]:
+    """The facts the script needs, read from the definition, the modes named in ``lang``
+    as the pad prints them."""
     return {
         "seats": rules.players.max, "hands": rules.end.hands,
         "min_players": rules.players.min, "max_players": rules.players.max,
-        "modes": [{"id": m.id, "bids": m.bids, "higher_wins": m.higher_wins}
+        "modes": [{"id": m.id, "name": typography(m.name(lang), lang), "bids": m.bids,
+                   "higher_wins": m.higher_wins}
                   for m in rules.modes],
         "tricks": rules.tricks_per_hand,
         "bid_min": rules.bidding.min, "bid_max": rules.bidding.max,
@@ -58,7 +60,7 @@ def table(rules: Definition) -> dict[str, Any]:
 
 def placeholders(rules: Definition, kind: str, _: Translate = str,
                  lang: str = "en") -> dict[str, Any]:
-    return {"TABLE": table(rules)}
+    return {"TABLE": table(rules, lang)}
 
 
 def _filled(values: dict[str, str], name: str) -> bool:

@@ -28,7 +28,7 @@ PAGE.score = function (state) {
   for (name in r.why) {
     bad[name] = true;
     if (!page_is_said(early, r.why[name])) {
-      page_say_once(faults, said, "v/" + name, page_worded(name, r.why[name], mode));
+      page_say_once(faults, said, "v/" + name, page_worded(name, r.why[name]));
     }
   }
   for (i = 0; i < r.bad.length; i++) if (!bad[r.bad[i]]) page_fault(faults, "v/" + r.bad[i], "");
@@ -97,15 +97,10 @@ function page_say_once(faults, said, at, message) {
   page_fault(faults, at, said[message] ? "" : message);
   said[message] = true;
 }
-/* The pad's reason in a player's words where it speaks of the pad itself: the mode (which it
-   names by its id) and bids written in a mode without them. */
-function page_worded(name, message, mode) {
-  if (/^mode_/.test(name)) return page_words("choose_mode");
-  var bid = /^bid_(\d+)_/.exec(name);
-  if (bid && mode !== null && !mode.bids) {
-    return page_words("no_bids", {hand: bid[1], mode: mode.name});
-  }
-  return message;
+/* The pad's reason in a player's words where it speaks of the pad itself: its mode boxes to
+   tick are the page's mode to choose. */
+function page_worded(name, message) {
+  return /^mode_/.test(name) ? page_words("choose_mode") : message;
 }
 /* One of the page's own words (CONFIG.words), its {placeholders} filled from args. */
 function page_words(key, args) {

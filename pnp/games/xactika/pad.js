@@ -104,7 +104,7 @@ function pnp_score(v) {
     if (any && mode !== null) {
       for (i = 0; i < seats.length; i++) {
         if (!pnp_blank(v["bid_" + h + "_" + seats[i]])) {
-          fault("bid_" + h + "_" + seats[i], pnp_say("no_bids", {hand: h, mode: mode.id}));
+          fault("bid_" + h + "_" + seats[i], pnp_say("no_bids", {hand: h, mode: mode.name}));
         }
       }
     }

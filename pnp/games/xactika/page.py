@@ -16,10 +16,9 @@ WORDS = {
     "lowest_wins": N_("{modes}: the lowest total wins."),
     "deals": N_("{dealer} deals"),
     "choose_mode": N_("choose the mode the game is played in"),
-    "no_bids": N_("hand {hand}: there are no bids in {mode}; clear them"),
 }
 """The page's own words for Xactika: the rule the ranking states before a mode is chosen, each
-hand's dealer, and the faults the page words itself (the pad's would name the mode by its id)."""
+hand's dealer, and the mode to choose (the pad asks for a box to tick)."""
 
 
 def config(rules: Definition, lang: str, _: Translate) -> dict[str, Any]:
