@@ -60,7 +60,8 @@ run: setup
 	$(BIN)/pnp build
 
 # pytest runs on every core, each module on one worker (--dist loadscope), so that a
-# module's costly fixtures (the wheel and its venv, the pdf.js runs) are made once.
+# module's costly fixtures (the wheel and its venv, the pdf.js runs) are made once; modules
+# start in the order tests/conftest.py gives (--no-loadscope-reorder): the slow few first.
 test: test-setup
 	$(BIN)/ruff check pnp tests bench
 	tests/js/node_modules/.bin/eslint -c tests/js/eslint.config.js \
@@ -69,7 +70,7 @@ test: test-setup
 	$(BIN)/lint-imports
 	$(BIN)/pnp validate
 	$(BIN)/pnp translations
-	$(BIN)/pytest -n auto --dist loadscope
+	$(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder
 
 bench: setup
 	$(BIN)/python bench/build.py

@@ -26,6 +26,7 @@ from PIL import Image, ImageChops
 from pdfcheck import BOOK_MARGIN
 from pnp.build.plan import plan
 
+pytestmark = pytest.mark.early  # the four builds take minutes: started first
 ROOT = Path(__file__).resolve().parents[2]
 EPOCH = "1000000000"
 """``SOURCE_DATE_EPOCH`` for the dated builds: 2001-09-09T01:46:40Z."""

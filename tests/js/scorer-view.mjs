@@ -1,13 +1,15 @@
 // The scorer page's shared view in headless Chromium, one browser for several pages.
 //   node scorer-view.mjs CHROMIUM PLAN.json RESULT.json
-// PLAN: {"pages": [{"url", "viewport": [w, h], "steps": [...]}]} where a step is one of
+// PLAN: {"pages": [{"url", "viewport": [w, h], "steps": [...]}]} (and "ready", the selector
+//   that shows the page has loaded, if not the scorer's "#board") where a step is one of
 //   {"click": selector}, {"tap": selector} (a touch), {"type": selector, "text": text},
 //   {"check": selector, "on": bool}, {"select": selector, "value": value}, {"reload": true},
 //   {"scroll": y}, {"store": key, "value": text} (kept on the device, as an earlier visit
 //   left it, at each load from then on: reload to open on it), {"read": name, "as": key, "of": selector} (what the page shows, READS
 //   below, kept under key; "text" reads the text of selector, "texts" the trimmed texts of
 //   all it matches, "attributes" [selector, name] the attribute of each, "value" the value of
-//   selector's box, "overflowing" the texts of those of selector too wide for their box).
+//   selector's box, "overflowing" the texts of those of selector too wide for their box,
+//   "rows" the top and bottom of each element selector matches).
 //   {"store": key, "value": text, "once": true} keeps it now only; {"wait": selector} waits
 //   until the page shows it. Games kept (history.js): {"fill": true} fills the page's
 //   storage to the last character; {"stub": "share"} gives the page a share sheet that records what it is handed (read
@@ -47,6 +49,11 @@ const STUBS = {
 
 /* What a "read" step reads, in the page. */
 const READS = {
+  // where each element selector matches is, top to bottom, in CSS pixels
+  rows: (selector) => [...document.querySelectorAll(selector)].map((node) => {
+    const r = node.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom };
+  }),
   // the "How to score" panel, where it is and what it says
   howto: () => {
     const node = document.querySelector("details.howto");
@@ -206,7 +213,7 @@ try {
       if (message.type() === "error") seen.errors.push(message.text());
     });
     await page.goto(one.url);
-    await page.waitForSelector("#board");
+    await page.waitForSelector(one.ready ?? "#board");
     const read = {}, downloads = [];
     page.on("download", (download) => downloads.push(download.path().then((path) => ({
       name: download.suggestedFilename(), base64: readFileSync(path).toString("base64") }))));
@@ -232,7 +239,7 @@ try {
         // which a reload can overtake on a starved machine: give it time to arrive first
         await page.waitForTimeout(250);
         await page.reload();
-        await page.waitForSelector("#board");
+        await page.waitForSelector(one.ready ?? "#board");
       } else if (step.store !== undefined && step.once) {
         // kept on the device now, as an earlier visit left it: reload to open on it
         await page.evaluate(([key, value]) => localStorage.setItem(key, value),

@@ -21,6 +21,7 @@ import pytest
 
 from pdfcheck import page_texts
 
+pytestmark = pytest.mark.early  # the wheel, the sdist and their environments take minutes
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_TOTAL = 43
 """The Qwinto example's total, worked by hand in tests/games/test_qwinto.py: 4 + 16 + 6 + 5 + 10
